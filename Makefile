@@ -1,0 +1,38 @@
+# The two commands a new user needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test test-unit test-e2e lint bench clean
+
+# Re-installs only when pyproject.toml changed since the last install.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python -m app.serve
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy app
+
+# Browser tests run in their own pytest run (see tests/e2e).
+test: lint test-unit test-e2e
+
+test-unit: install
+	$(BIN)/pytest --ignore=tests/e2e
+
+test-e2e: install
+	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/pytest tests/e2e || exit $$?; fi
+
+bench: install
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

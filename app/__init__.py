@@ -1,0 +1,1 @@
+"""All Fours, the Trinidad card game, as a multiplayer table in the browser."""

@@ -1,0 +1,33 @@
+"""The pure rules engine of RULES.md: no I/O, no clock, no global RNG.
+
+Every caller uses the same small API: ``new_game``, ``current_seat``, ``legal_actions``,
+``apply`` and ``observe`` (the only door for private information).
+"""
+
+from app.rules.config import DEFAULT_RULES, Rules
+from app.rules.engine import apply, current_seat, legal_actions, new_game, replay
+from app.rules.errors import IllegalMove, NotOffered, RuleError
+from app.rules.state import Action, Award, HandRecord, Phase, State, Trick
+from app.rules.view import Observation, hand_record_json, observe
+
+__all__ = [
+    "DEFAULT_RULES",
+    "Action",
+    "Award",
+    "HandRecord",
+    "IllegalMove",
+    "NotOffered",
+    "Observation",
+    "Phase",
+    "RuleError",
+    "Rules",
+    "State",
+    "Trick",
+    "apply",
+    "current_seat",
+    "hand_record_json",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "replay",
+]

@@ -1,0 +1,16 @@
+"""Runs every benchmark in turn (`make bench`)."""
+
+import importlib
+import sys
+
+BENCHMARKS = ["bench.engine", "bench.live", "bench.arena"]
+
+for name in BENCHMARKS:
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        continue
+    print(f"== {name}", flush=True)
+    module.main(sys.argv[1:])
