@@ -1,0 +1,279 @@
+"""The fast path (app.rules.fastsim) agrees with the engine, the reference.
+
+Each fast deal is replayed through the engine from its own deck order with its own choices:
+the engine must offer the same options, find the same legal cards at every turn, give the
+tricks to the same seats and make the same awards, in the same order, as the fast path —
+under many house-rule sets. The batch playout is checked the same way from positions in the
+middle of a deal, in worlds that differ in who holds the unseen cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import zlib
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from app.rules import Action, Phase, Rules, State, apply, legal_actions, new_game
+from app.rules.cards import cards_in
+from app.rules.engine import give_one_refusal, legal_play_mask
+from app.rules.fastsim import DealTrace, playout, playout_traced, simulate_deals
+from app.rules.state import GIVE_ONE, play
+
+OPTIONS = {
+    "target": (7, 10, 14, 21),
+    "game_points": (1, 2),
+    "game_tie": ("none", "non_dealer"),
+    "give_one_can_win": (False, True),
+    "give_one_needs_trump": (False, True),
+    "undertrump": ("allowed", "forbidden"),
+    "kick_two": (False, True),
+    "flip_last_card": (False, True),
+}
+
+
+def _rule_sets(count: int) -> list[Rules]:
+    """The defaults, every option flipped alone, then random combinations."""
+    sets = [Rules()]
+    for name, values in OPTIONS.items():
+        sets.extend(Rules(**{name: v}) for v in values[1:])
+    combos = list(itertools.product(*OPTIONS.values()))
+    for combo in random.Random(2).sample(combos, count - len(sets)):
+        sets.append(Rules(**dict(zip(OPTIONS, combo, strict=True))))
+    return sets
+
+
+RULE_SETS = _rule_sets(24)
+
+
+def _truncate(
+    awards: list[tuple[str, int, int]], start: list[int], target: int
+) -> list[tuple[str, int, int]]:
+    """R19: awards apply one at a time and stop the moment a team reaches the target."""
+    scores = list(start)
+    out = []
+    for kind, team, pts in awards:
+        out.append((kind, team, pts))
+        scores[team] += pts
+        if scores[team] >= target:
+            break
+    return out
+
+
+def _replay(trace: DealTrace, rules: Rules, start: list[int]) -> State:
+    """Drive the engine through the fast deal; checks every step on the way."""
+    state = new_game(rules, 0, trace.dealer, stacked=trace.decks)
+    # Only the beggar's team starts ahead (to reach R11): the kick never scores for it.
+    assert start[trace.dealer % 2] == 0
+    state = replace(state, scores=(state.scores[0] + start[0], state.scores[1] + start[1]))
+    for attempt, decisions in enumerate(trace.decisions):
+        if state.phase is Phase.GAME_OVER:
+            return state
+        assert state.hand_number == attempt + 1
+        for decision in decisions:
+            if decision in ("give_one", "run_pack"):
+                assert (give_one_refusal(state) is None) == trace.give_offered[attempt]
+            assert Action(decision) in legal_actions(state)  # type: ignore[arg-type]
+            state = apply(state, Action(decision))  # type: ignore[arg-type]
+            if state.phase is Phase.GAME_OVER:
+                return state
+    assert state.phase is Phase.PLAY
+    assert state.trump == trace.trump
+    assert list(state.dealt) == trace.dealt
+    for seat, card, legal in trace.plays:
+        assert state.turn == seat
+        assert legal_play_mask(state) == legal
+        state = apply(state, play(card))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rules", "policy"),
+    [(r, "greedy" if i % 4 == 3 else "random") for i, r in enumerate(RULE_SETS)],
+    ids=lambda v: (
+        v
+        if isinstance(v, str)
+        else "-".join(
+            f"{k}={getattr(v, k)}" for k in OPTIONS if getattr(v, k) != getattr(Rules(), k)
+        )
+        or "defaults"
+    ),
+)
+def test_fast_deals_replay_identically_through_the_engine(rules: Rules, policy: str) -> None:
+    n = 250
+    rng = np.random.default_rng(zlib.crc32(rules.model_dump_json().encode()))
+    dealers = rng.integers(0, 4, size=n)
+    start = np.zeros((n, 2), dtype=np.int64)
+    # A third of the deals start with the beggar's team one point from the target (R11, R19).
+    near = rng.random(n) < 1 / 3
+    start[np.arange(n), (dealers + 1) % 2] = np.where(near, rules.target - 1, 0)
+    batch = simulate_deals(
+        n,
+        rules,
+        rng,
+        dealer=dealers,
+        scores=start,
+        beg_rate=0.7,
+        policy=policy,  # type: ignore[arg-type]
+        record=True,
+    )
+    assert batch.traces is not None
+    for i, trace in enumerate(batch.traces):
+        begin = start[i].tolist()
+        state = _replay(trace, rules, begin)
+        attempts = len(trace.decks)
+        records = [r for r in state.history if r.n <= attempts]
+        engine_awards = [(a.kind, a.team, a.points) for r in records for a in r.awards]
+        expected = _truncate(trace.awards, begin, rules.target)
+        assert engine_awards == expected, f"deal {i}: {trace}"
+        if expected == trace.awards:  # the deal was played out and scored in full
+            assert [r.redeal for r in records] == [True] * (attempts - 1) + [False]
+            assert [t.winner for t in records[-1].tricks] == trace.winners
+            totals = [0, 0]
+            for _, team, pts in trace.awards:
+                totals[team] += pts
+            assert batch.points[i].tolist() == totals
+
+
+def test_fast_deals_cover_every_path() -> None:
+    """The agreement test above reaches give one, both runs, redeals and every hand size."""
+    rules = Rules(flip_last_card=True)
+    batch = simulate_deals(4000, rules, np.random.default_rng(5), beg_rate=0.7, record=True)
+    assert batch.traces is not None
+    assert set(batch.hand_size.tolist()) == {6, 9, 12}
+    decisions = [d for t in batch.traces for a in t.decisions for d in a]
+    assert {"stand", "beg", "give_one", "run_pack"} <= set(decisions)
+    assert any(len(t.decks) > 1 for t in batch.traces)
+    kinds = {k for t in batch.traces for k, _, _ in t.awards}
+    assert kinds == {"kick", "give_one", "high", "low", "jack", "hang_jack", "game"}
+
+
+def _engine_mid_deal(rules: Rules, rnd: random.Random) -> State:
+    """A first deal stopped at a random point of its trick play."""
+    state = new_game(rules, rnd.randrange(2**32))
+    while state.phase is not Phase.PLAY:
+        state = apply(state, rnd.choice(legal_actions(state)))
+    stop = rnd.randrange(sum(bin(h).count("1") for h in state.hands))
+    for _ in range(stop):
+        state = apply(state, rnd.choice(legal_actions(state)))
+    return state
+
+
+def _worlds(state: State, n: int, rnd: random.Random) -> tuple[list[list[int]], list[list[int]]]:
+    """World 0 is the truth; the others deal the unplayed cards afresh, keeping hand sizes."""
+    played = [0, 0, 0, 0]
+    for trick in state.tricks:
+        for seat, card in trick.cards:
+            played[seat] |= 1 << card
+    for seat, card in state.trick:
+        played[seat] |= 1 << card
+    unplayed = [c for h in state.hands for c in cards_in(h)]
+    sizes = [bin(h).count("1") for h in state.hands]
+    hands, dealt = [list(state.hands)], [list(state.dealt)]
+    for _ in range(n - 1):
+        rnd.shuffle(unplayed)
+        world, at = [], 0
+        for size in sizes:
+            mask = 0
+            for c in unplayed[at : at + size]:
+                mask |= 1 << c
+            world.append(mask)
+            at += size
+        hands.append(world)
+        dealt.append([world[s] | played[s] for s in range(4)])
+    return hands, dealt
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("undertrump", ["allowed", "forbidden"])
+def test_playout_agrees_with_the_engine(policy: str, undertrump: str) -> None:
+    rnd = random.Random(f"{policy}{undertrump}")
+    rng = np.random.default_rng(11)
+    for k in range(40):
+        rules = Rules(
+            target=21,
+            undertrump=undertrump,
+            game_points=(1, 2)[k % 2],
+            game_tie=("none", "non_dealer")[k // 2 % 2],
+        )
+        state = _engine_mid_deal(rules, rnd)
+        assert state.trump is not None and state.turn is not None
+        hands, dealt = _worlds(state, 12, rnd)
+        points, scoring, trace = playout_traced(
+            dealt=dealt,
+            hands=hands,
+            won=[list(state.won)] * 12,
+            trick=list(state.trick),
+            turn=state.turn,
+            trump=state.trump,
+            dealer=state.dealer,
+            rules=rules,
+            rng=rng,
+            policy=policy,  # type: ignore[arg-type]
+        )
+        assert trace is not None
+        for w in range(12):
+            h, d = hands[w], dealt[w]
+            world = replace(state, hands=(h[0], h[1], h[2], h[3]), dealt=(d[0], d[1], d[2], d[3]))
+            for step in range(trace.cards.shape[1]):
+                assert world.turn == trace.seats[w, step]
+                assert legal_play_mask(world) == int(trace.legal[w, step])
+                world = apply(world, play(int(trace.cards[w, step])))
+            assert world.phase is not Phase.GAME_OVER
+            record = world.history[-1]
+            scored = [a for a in record.awards if a.kind not in ("kick", "give_one")]
+            totals = [0, 0]
+            for a in scored:
+                totals[a.team] += a.points
+            assert points[w].tolist() == totals
+            played_tricks = record.tricks[len(state.tricks) :]
+            assert [t.winner for t in played_tricks] == trace.winners[w].tolist()
+            high = [a.team for a in scored if a.kind == "high"]
+            assert high == ([] if scoring.high[w] < 0 else [scoring.high[w]])
+
+
+def test_playout_returns_points_per_world() -> None:
+    rules = Rules()
+    state = _engine_mid_deal(rules, random.Random(3))
+    assert state.trump is not None and state.turn is not None
+    hands, dealt = _worlds(state, 500, random.Random(4))
+    points = playout(
+        dealt=np.array(dealt, dtype=np.uint64),
+        hands=np.array(hands, dtype=np.uint64),
+        won=np.array([list(state.won)] * 500, dtype=np.uint64),
+        trick=list(state.trick),
+        turn=state.turn,
+        trump=state.trump,
+        dealer=state.dealer,
+        rules=rules,
+        rng=np.random.default_rng(0),
+    )
+    assert points.shape == (500, 2)
+    assert points.dtype == np.int64
+    # High and Low are always awarded once a trump is in play; at most 1+1+3+1 points.
+    assert (points.sum(axis=1) >= 0).all() and (points.sum(axis=1) <= 6).all()
+
+
+def test_give_one_is_never_offered_against_r11() -> None:
+    """R11 in the fast path: the beggar's team one short of the target is never given one."""
+    rules = Rules(target=7)
+    n = 2000
+    dealers = np.zeros(n, dtype=np.int64)
+    start = np.tile(np.array([0, 6]), (n, 1))  # dealer 0: the beggar's team is team 1
+    batch = simulate_deals(
+        n,
+        rules,
+        np.random.default_rng(9),
+        dealer=dealers,
+        scores=start,
+        beg_rate=1.0,
+        record=True,
+    )
+    assert batch.traces is not None
+    assert all("give_one" not in a for t in batch.traces for a in t.decisions)
+    state = replace(new_game(rules, 1, 0), scores=(0, 6))
+    state = apply(state, Action("beg"))
+    assert GIVE_ONE not in legal_actions(state)
