@@ -44,6 +44,7 @@ POLICIES: tuple[Policy, ...] = ("random", "greedy")
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _SUIT = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.uint64)
+_SHIFT = np.array([13 * s for s in range(4)], dtype=np.uint64)
 _RANK = np.array([sum(1 << (13 * s + r) for s in range(4)) for r in range(13)], dtype=np.uint64)
 # R18: the ranks that count for Game and what each card of them is worth.
 _GAME_VALUE = ((TEN, 10), (JACK, 1), (QUEEN, 2), (KING, 3), (ACE, 4))
@@ -102,11 +103,9 @@ def _pick_random(legal: Masks, rng: np.random.Generator) -> Ints:
 
 def _lowest_rank(mask: Masks) -> Ints:
     """The card of lowest rank in each mask (the lower suit on equal rank); -1 if empty."""
-    out = np.full(mask.shape[0], -1, dtype=np.int64)
-    for r in range(13):
-        hit = mask & _RANK[r]
-        out = np.where((out < 0) & (hit != 0), _lowest(hit), out)
-    return out
+    ranks = (mask | (mask >> _SHIFT[1]) | (mask >> _SHIFT[2]) | (mask >> _SHIFT[3])) & _SUIT[0]
+    rank = _lowest(ranks)
+    return np.where(rank >= 0, _lowest(mask & _RANK[np.maximum(rank, 0)]), -1)
 
 
 def _pick_greedy(
@@ -161,11 +160,13 @@ def _play_out(
     policy: Policy,
     rng: np.random.Generator,
     record: bool,
+    first: Ints | None = None,
 ) -> tuple[Masks, PlayTrace | None]:
     """Play every card left in ``hands`` (N, 4); returns the teams' lifted cards (N, 2).
 
     ``trick`` is the trick in progress, common to all worlds; every world holds the same
     number of cards per seat, so all worlds are at the same point of their trick at each step.
+    ``first``: the card each world's seat to play must play first (checked legal).
     """
     n = hands.shape[0]
     rows = np.arange(n)
@@ -213,7 +214,12 @@ def _play_out(
                 best_bit = _bits(best)
                 overtrumped = (~trump_led) & ((best_bit & tmask) != 0) & (trumps != hand)
                 legal = np.where(overtrumped, legal & ~(trumps & (best_bit - _ONE)), legal)
-        if policy == "random":
+        if step == 0 and first is not None:
+            if ((legal & _bits(first)) == 0).any():
+                world = int(np.argmax((legal & _bits(first)) == 0))
+                raise ValueError(f"first: card {first[world]} is not legal in world {world}")
+            card = first
+        elif policy == "random":
             card = _pick_random(legal, rng)
         else:
             card = _pick_greedy(legal, tmask, pos, best, best_seat, seat)
@@ -320,6 +326,7 @@ def playout(
     rules: Rules,
     rng: np.random.Generator,
     policy: Policy = "random",
+    first: npt.ArrayLike | None = None,
 ) -> Ints:
     """Play N determinised worlds of one deal to the end; the points each team scores.
 
@@ -344,6 +351,12 @@ def playout(
       ``game_tie="non_dealer"`` option).
     - ``rules``: the room's rules (``undertrump``, ``game_points``, ``game_tie`` matter).
     - ``rng``: the numpy Generator the random choices come from.
+    - ``first``: optional, (N,) cards (or one card for all worlds): the card the seat to
+      play plays now in each world, before the policy takes over. It must be legal in every
+      world (else ``ValueError``). To score every candidate card in one call, tile the worlds
+      once per candidate (``np.repeat``) and pass the matching candidates: one call over
+      N * k worlds is far cheaper than k calls over N (the cost is mostly per step, not per
+      world, below a few hundred worlds).
     - ``policy``: how every seat plays from here on, legally (R14, ``undertrump``):
 
       * ``"random"``: a card drawn uniformly from the legal cards.
@@ -368,6 +381,7 @@ def playout(
         rules=rules,
         rng=rng,
         policy=policy,
+        first=first,
         record=False,
     )[0]
 
@@ -384,6 +398,7 @@ def playout_traced(
     rules: Rules,
     rng: np.random.Generator,
     policy: Policy = "random",
+    first: npt.ArrayLike | None = None,
     record: bool = True,
 ) -> tuple[Ints, Scoring, PlayTrace | None]:
     """``playout`` that also returns the awards and (with ``record``) every card played."""
@@ -399,6 +414,11 @@ def playout_traced(
         raise ValueError("a trick in progress holds at most 3 cards")
     if trick and turn != (trick[-1][0] + 1) % 4:
         raise ValueError("turn must be the seat after the last card of the trick")
+    first_cards = None
+    if first is not None:
+        first_cards = np.broadcast_to(np.asarray(first, dtype=np.int64), (n,))
+        if not n or not hands_m[0].any():
+            raise ValueError("first: the deal is already played out")
     trumps = np.full(n, trump, dtype=np.int64)
     final_won, trace = _play_out(
         hands_m,
@@ -410,6 +430,7 @@ def playout_traced(
         policy=policy,
         rng=rng,
         record=record,
+        first=first_cards,
     )
     scoring = _score(dealt_m, final_won, trumps, np.full(n, (dealer + 1) % 2), rules)
     return scoring.points(), scoring, trace
@@ -500,14 +521,14 @@ def simulate_deals(
         m = active.size
         decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (m, 1)), axis=1)
         bits = _bits(decks)
-        first = np.bitwise_or.reduce(bits[:, :24].reshape(m, 2, 4, 3), axis=(1, 3))
+        first_six = np.bitwise_or.reduce(bits[:, :24].reshape(m, 2, 4, 3), axis=(1, 3))
         runs = [np.bitwise_or.reduce(bits[:, a : a + 12].reshape(m, 4, 3), axis=2) for a in _RUN_AT]
         kick = decks[:, _KICK_AT]
         kick_suit = kick // 13
         beg = rng.random(m) < beg_rate
         may_give = may_give_by_score[active]
         if rules.give_one_needs_trump:
-            may_give = may_give & ((first[:, 3] & _SUIT[kick_suit]) != 0)
+            may_give = may_give & ((first_six[:, 3] & _SUIT[kick_suit]) != 0)
         give = beg & may_give & (rng.random(m) < give_rate)
         run = beg & ~give
         turned = [kick, decks[:, _RUN_TURN[0]], decks[:, _RUN_TURN[1]], decks[:, _LAST]]
@@ -534,7 +555,7 @@ def simulate_deals(
             ),
         )
         attempt_dealt = (
-            first
+            first_six
             | np.where((attempt_size >= 9)[:, None], runs[0], _ZERO)
             | np.where((attempt_size == 12)[:, None], runs[1], _ZERO)
         )

@@ -202,6 +202,14 @@ def test_playout_agrees_with_the_engine(policy: str, undertrump: str) -> None:
         state = _engine_mid_deal(rules, rnd)
         assert state.trump is not None and state.turn is not None
         hands, dealt = _worlds(state, 12, rnd)
+        first = None
+        if k % 3 == 1:  # the seat to play is made to play a given legal card in each world
+            first = []
+            for h, d in zip(hands, dealt, strict=True):
+                world = replace(
+                    state, hands=(h[0], h[1], h[2], h[3]), dealt=(d[0], d[1], d[2], d[3])
+                )
+                first.append(rnd.choice(list(cards_in(legal_play_mask(world)))))
         points, scoring, trace = playout_traced(
             dealt=dealt,
             hands=hands,
@@ -213,8 +221,11 @@ def test_playout_agrees_with_the_engine(policy: str, undertrump: str) -> None:
             rules=rules,
             rng=rng,
             policy=policy,  # type: ignore[arg-type]
+            first=first,
         )
         assert trace is not None
+        if first is not None:
+            assert trace.cards[:, 0].tolist() == first
         for w in range(12):
             h, d = hands[w], dealt[w]
             world = replace(state, hands=(h[0], h[1], h[2], h[3]), dealt=(d[0], d[1], d[2], d[3]))
@@ -277,3 +288,22 @@ def test_give_one_is_never_offered_against_r11() -> None:
     state = replace(new_game(rules, 1, 0), scores=(0, 6))
     state = apply(state, Action("beg"))
     assert GIVE_ONE not in legal_actions(state)
+
+
+def test_playout_refuses_an_illegal_first_card() -> None:
+    state = _engine_mid_deal(Rules(), random.Random(8))
+    assert state.trump is not None and state.turn is not None
+    illegal = next(c for c in range(52) if not legal_play_mask(state) >> c & 1)
+    with pytest.raises(ValueError, match="not legal"):
+        playout(
+            dealt=[list(state.dealt)],
+            hands=[list(state.hands)],
+            won=[list(state.won)],
+            trick=list(state.trick),
+            turn=state.turn,
+            trump=state.trump,
+            dealer=state.dealer,
+            rules=Rules(),
+            rng=np.random.default_rng(0),
+            first=illegal,
+        )
