@@ -97,7 +97,7 @@ def _pick_random(legal: Masks, rng: np.random.Generator) -> Ints:
     k = (rng.random(legal.shape[0]) * _count(legal)).astype(np.int64)
     m = legal
     for i in range(int(k.max(initial=0))):
-        m = np.where(k > i, m & (m - _ONE), m)
+        m = m & (m - (k > i))  # clears the lowest bit where k > i
     return _lowest(m)
 
 
@@ -195,24 +195,20 @@ def _play_out(
     trace_cards = np.zeros((n, steps), dtype=np.int64) if record else None
     trace_legal = np.zeros((n, steps), dtype=np.uint64) if record else None
     winners: list[Ints] = []
-    undertrump_forbidden_here = undertrump_forbidden
+    led_mask, plain_led = _SUIT[led], led != trump
     for step in range(steps):
         hand = hands[rows, seat]
         if pos == 0:
             legal = hand
         else:
-            # R14: follow suit or trump; trump led, trump if you can; else anything.
+            # R14: follow suit or trump (when trump is led, ``follow`` is the trumps); a hand
+            # that cannot follow may play anything.
             trumps = hand & tmask
-            follow = hand & _SUIT[led]
-            trump_led = led == trump
-            legal = np.where(
-                trump_led,
-                np.where(trumps != 0, trumps, hand),
-                np.where(follow != 0, follow | trumps, hand),
-            )
-            if undertrump_forbidden_here:
+            follow = hand & led_mask
+            legal = np.where(follow != 0, follow | trumps, hand)
+            if undertrump_forbidden:
                 best_bit = _bits(best)
-                overtrumped = (~trump_led) & ((best_bit & tmask) != 0) & (trumps != hand)
+                overtrumped = plain_led & ((best_bit & tmask) != 0) & (trumps != hand)
                 legal = np.where(overtrumped, legal & ~(trumps & (best_bit - _ONE)), legal)
         if step == 0 and first is not None:
             if ((legal & _bits(first)) == 0).any():
@@ -230,6 +226,7 @@ def _play_out(
         pile |= bit
         if pos == 0:
             led, best, best_seat = card // 13, card, seat
+            led_mask, plain_led = _SUIT[led], led != trump
         else:
             # R15: the highest trump, else the highest card of the suit led.
             suit = card // 13
