@@ -32,7 +32,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from app.rules.cards import ACE, JACK, KING, QUEEN, SIX, TEN, TWO
+from app.rules.cards import ACE, JACK, KING, QUEEN, SIX, TEN, TWO, cards_in
 from app.rules.config import Rules
 
 Masks = npt.NDArray[np.uint64]
@@ -431,6 +431,69 @@ def playout_traced(
     )
     scoring = _score(dealt_m, final_won, trumps, np.full(n, (dealer + 1) % 2), rules)
     return scoring.points(), scoring, trace
+
+
+# -- determinised worlds for the playout -----------------------------------------------------
+
+
+def deal_worlds(
+    n: int,
+    *,
+    unseen: int,
+    sizes: Sequence[int],
+    rng: np.random.Generator,
+    voids: Sequence[int] = (0, 0, 0, 0),
+    known: Sequence[int] = (0, 0, 0, 0),
+    attempts: int = 100,
+) -> Masks:
+    """``n`` random deals of the ``unseen`` cards (a mask) to the four seats: (n, 4) masks.
+
+    Seat ``s`` receives ``sizes[s]`` of the unseen cards (0 for the viewer) and never a card
+    of ``voids[s]`` (a mask, e.g. the suits it has shown it lacks); ``known[s]`` (e.g. the
+    viewer's own hand) is added to its mask as it is. ``sizes`` must add up to the number of
+    unseen cards. Without voids every deal is equally likely; with voids, cards that fewer
+    seats may hold are dealt first, each to a seat drawn in proportion to the cards it still
+    needs among the seats allowed it (close to uniform, not exactly), and the rare worlds that
+    run into a dead end are dealt again, up to ``attempts`` times (then ``ValueError``).
+
+    Use the result as ``hands``; ``hands | played_by_seat`` is ``dealt`` for ``playout``.
+    """
+    cards = np.array(list(cards_in(unseen)), dtype=np.int64)
+    need0 = np.array(sizes, dtype=np.int64).reshape(4)
+    if need0.min() < 0 or need0.sum() != cards.size:
+        raise ValueError("sizes must be >= 0 and add up to the number of unseen cards")
+    void = np.array(voids, dtype=np.uint64).reshape(4)
+    allowed = ((void[None, :] >> cards.astype(np.uint64)[:, None]) & _ONE) == 0  # (u, 4)
+    if (allowed.sum(axis=1) == 0).any():
+        raise ValueError("an unseen card no seat may hold")
+    # the most constrained cards first, in random order among equals
+    level = allowed.sum(axis=1).astype(np.float64)
+    extra = np.array(known, dtype=np.uint64).reshape(4)
+    out = np.zeros((n, 4), dtype=np.uint64)
+    todo = np.arange(n)
+    for _ in range(attempts):
+        m = todo.size
+        if not m:
+            return out
+        rows = np.arange(m)
+        order = np.argsort(level[None, :] + rng.random((m, cards.size)), axis=1)
+        need = np.tile(need0, (m, 1))
+        hands = np.zeros((m, 4), dtype=np.uint64)
+        ok = np.ones(m, dtype=np.bool_)
+        for j in range(cards.size):
+            pick = order[:, j]
+            weight = np.where(allowed[pick], need, 0)
+            total = weight.sum(axis=1)
+            ok &= total > 0
+            r = rng.random(m) * total
+            seat = np.minimum((np.cumsum(weight, axis=1) <= r[:, None]).sum(axis=1), 3)
+            hands[rows, seat] |= _bits(cards[pick])
+            need[rows, seat] -= 1
+        out[todo[ok]] = hands[ok] | extra
+        todo = todo[~ok]
+    if todo.size:
+        raise ValueError("no deal of the unseen cards fits the voids")
+    return out
 
 
 # -- whole deals ----------------------------------------------------------------------------

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 from app.rules import Action, Phase, Rules, State, apply, legal_actions, new_game
-from app.rules.cards import cards_in
+from app.rules.cards import SUIT_MASK, cards_in, suit_of
 from app.rules.engine import give_one_refusal, legal_play_mask
-from app.rules.fastsim import DealTrace, playout, playout_traced, simulate_deals
+from app.rules.fastsim import DealTrace, deal_worlds, playout, playout_traced, simulate_deals
 from app.rules.state import GIVE_ONE, play
 
 OPTIONS = {
@@ -162,28 +162,48 @@ def _engine_mid_deal(rules: Rules, rnd: random.Random) -> State:
     return state
 
 
+def _voids(state: State) -> list[int]:
+    """What the tricks so far show each seat lacks (R14): a plain card on a plain lead means
+    no card of the suit led; a plain card on a trump lead means no trump."""
+    assert state.trump is not None
+    voids = [0, 0, 0, 0]
+    for cards in [t.cards for t in state.tricks] + [state.trick]:
+        if not cards:
+            continue
+        led = suit_of(cards[0][1])
+        for seat, card in cards[1:]:
+            trumped_a_plain_lead = suit_of(card) == state.trump != led
+            if suit_of(card) != led and not trumped_a_plain_lead:
+                voids[seat] |= SUIT_MASK[led]
+    return voids
+
+
 def _worlds(state: State, n: int, rnd: random.Random) -> tuple[list[list[int]], list[list[int]]]:
-    """World 0 is the truth; the others deal the unplayed cards afresh, keeping hand sizes."""
+    """World 0 is the truth; in the others the seat to play keeps its hand and the cards it
+    cannot see are dealt afresh by ``deal_worlds``, keeping hand sizes and shown voids."""
+    assert state.turn is not None
     played = [0, 0, 0, 0]
     for trick in state.tricks:
         for seat, card in trick.cards:
             played[seat] |= 1 << card
     for seat, card in state.trick:
         played[seat] |= 1 << card
-    unplayed = [c for h in state.hands for c in cards_in(h)]
-    sizes = [bin(h).count("1") for h in state.hands]
+    me = state.turn
+    unseen = sum(h for s, h in enumerate(state.hands) if s != me)
+    sizes = [0 if s == me else bin(h).count("1") for s, h in enumerate(state.hands)]
+    known = [state.hands[me] if s == me else 0 for s in range(4)]
+    dealt_worlds = deal_worlds(
+        n - 1,
+        unseen=unseen,
+        sizes=sizes,
+        rng=np.random.default_rng(rnd.randrange(2**32)),
+        voids=_voids(state),
+        known=known,
+    )
     hands, dealt = [list(state.hands)], [list(state.dealt)]
-    for _ in range(n - 1):
-        rnd.shuffle(unplayed)
-        world, at = [], 0
-        for size in sizes:
-            mask = 0
-            for c in unplayed[at : at + size]:
-                mask |= 1 << c
-            world.append(mask)
-            at += size
-        hands.append(world)
-        dealt.append([world[s] | played[s] for s in range(4)])
+    for row in dealt_worlds.tolist():
+        hands.append(row)
+        dealt.append([row[s] | played[s] for s in range(4)])
     return hands, dealt
 
 
