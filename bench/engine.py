@@ -18,7 +18,8 @@ from collections.abc import Callable
 import numpy as np
 
 from app.rules import DEFAULT_RULES, Phase, apply, legal_actions, new_game
-from app.rules.fastsim import POLICIES, Policy, playout, simulate_deals
+from app.rules.cards import SUIT_MASK
+from app.rules.fastsim import POLICIES, Policy, deal_worlds, playout, simulate_deals
 
 
 def _pin_to_one_core() -> str:
@@ -94,20 +95,20 @@ def bench_fast_hands(
 
 def bench_playout(seconds: float, rng: np.random.Generator, worlds: int, policy: Policy) -> None:
     """Worlds per second from the first lead of a 6-card deal: seat 0's hand is fixed, the
-    other 18 cards are dealt afresh in every world (what a PIMC bot would ask for)."""
+    other 18 cards are dealt afresh in every world (what a PIMC bot would ask for). The
+    worlds are dealt once, outside the timing: ``bench_deal_worlds`` times that."""
     deck = rng.permutation(52)
-    own = int(np.bitwise_or.reduce(np.left_shift(np.uint64(1), deck[:6].astype(np.uint64))))
-    rest = np.tile(deck[7:], (worlds, 1))  # deck[6] is the kick, out of play
+    own = sum(1 << int(c) for c in deck[:6])
+    unseen = sum(1 << int(c) for c in deck[7:25])  # deck[6] is the kick, out of play
     trump = int(deck[6] // 13)
+    hands = deal_worlds(worlds, unseen=unseen, sizes=(0, 6, 6, 6), rng=rng, known=(own, 0, 0, 0))
+    won = np.zeros((worlds, 2), dtype=np.uint64)
 
     def call() -> int:
-        others = rng.permuted(rest, axis=1)[:, :18].reshape(worlds, 3, 6)
-        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), others.astype(np.uint64)), axis=2)
-        hands = np.concatenate([np.full((worlds, 1), own, dtype=np.uint64), masks], axis=1)
         playout(
             dealt=hands,
             hands=hands,
-            won=np.zeros((worlds, 2), dtype=np.uint64),
+            won=won,
             trick=[],
             turn=0,
             trump=trump,
@@ -126,6 +127,20 @@ def bench_playout(seconds: float, rng: np.random.Generator, worlds: int, policy:
     )
 
 
+def bench_deal_worlds(seconds: float, rng: np.random.Generator, worlds: int) -> None:
+    """Dealing the 18 unseen cards of a first lead, one seat void in a suit."""
+    deck = rng.permutation(52)
+    unseen = sum(1 << int(c) for c in deck[7:25])
+    void = SUIT_MASK[int(deck[7] // 13)]
+    done, elapsed = _for(
+        seconds,
+        lambda: deal_worlds(
+            worlds, unseen=unseen, sizes=(0, 6, 6, 6), rng=rng, voids=(0, void, 0, 0)
+        ).shape[0],
+    )
+    print(f"deal_worlds ({worlds} worlds per call, a void): {done / elapsed:.0f} worlds/s")
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="per figure (default 3)")
@@ -142,6 +157,7 @@ def main(argv: list[str]) -> None:
     for worlds in (64, 512):
         for policy in POLICIES:
             bench_playout(seconds / 2, rng, worlds, policy)
+        bench_deal_worlds(seconds / 2, rng, worlds)
     rate = bench_fast_hands(seconds, rng, args.batch, "random")
     print(f"full hands/s: {rate:.0f}", flush=True)
 

@@ -40,6 +40,15 @@ Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Policy = Literal["random", "greedy"]
 POLICIES: tuple[Policy, ...] = ("random", "greedy")
+SeatPolicies = Policy | tuple[Policy, Policy, Policy, Policy]  # one for all, or one per seat
+
+
+def _per_seat(policy: SeatPolicies) -> tuple[Policy, Policy, Policy, Policy]:
+    seats = (policy,) * 4 if isinstance(policy, str) else tuple(policy)
+    if len(seats) != 4 or any(p not in POLICIES for p in seats):
+        raise ValueError(f"policy: one of {POLICIES}, or a tuple of 4 of them (one per seat)")
+    return (seats[0], seats[1], seats[2], seats[3])
+
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -157,16 +166,18 @@ def _play_out(
     turn: Ints,
     trick: Sequence[tuple[int, int]],
     undertrump_forbidden: bool,
-    policy: Policy,
+    policy: SeatPolicies,
     rng: np.random.Generator,
     record: bool,
     first: Ints | None = None,
+    offset: Ints | None = None,
 ) -> tuple[Masks, PlayTrace | None]:
     """Play every card left in ``hands`` (N, 4); returns the teams' lifted cards (N, 2).
 
     ``trick`` is the trick in progress, common to all worlds; every world holds the same
     number of cards per seat, so all worlds are at the same point of their trick at each step.
     ``first``: the card each world's seat to play must play first (checked legal).
+    ``offset``: when the seats here are relative, seat ``s`` is ``policy``'s ``(s + offset) % 4``.
     """
     n = hands.shape[0]
     rows = np.arange(n)
@@ -196,6 +207,8 @@ def _play_out(
     trace_legal = np.zeros((n, steps), dtype=np.uint64) if record else None
     winners: list[Ints] = []
     led_mask, plain_led = _SUIT[led], led != trump
+    greedy_seat = np.array([p == "greedy" for p in _per_seat(policy)])
+    any_greedy, all_greedy = bool(greedy_seat.any()), bool(greedy_seat.all())
     for step in range(steps):
         hand = hands[rows, seat]
         if pos == 0:
@@ -215,10 +228,16 @@ def _play_out(
                 world = int(np.argmax((legal & _bits(first)) == 0))
                 raise ValueError(f"first: card {first[world]} is not legal in world {world}")
             card = first
-        elif policy == "random":
+        elif not any_greedy:
             card = _pick_random(legal, rng)
-        else:
+        elif all_greedy:
             card = _pick_greedy(legal, tmask, pos, best, best_seat, seat)
+        else:
+            card = np.where(
+                greedy_seat[seat if offset is None else (seat + offset) & 3],
+                _pick_greedy(legal, tmask, pos, best, best_seat, seat),
+                _pick_random(legal, rng),
+            )
         if trace_seats is not None and trace_cards is not None and trace_legal is not None:
             trace_seats[:, step], trace_cards[:, step], trace_legal[:, step] = seat, card, legal
         bit = _bits(card)
@@ -322,7 +341,7 @@ def playout(
     dealer: int,
     rules: Rules,
     rng: np.random.Generator,
-    policy: Policy = "random",
+    policy: SeatPolicies = "random",
     first: npt.ArrayLike | None = None,
 ) -> Ints:
     """Play N determinised worlds of one deal to the end; the points each team scores.
@@ -354,7 +373,8 @@ def playout(
       once per candidate (``np.repeat``) and pass the matching candidates: one call over
       N * k worlds is far cheaper than k calls over N (the cost is mostly per step, not per
       world, below a few hundred worlds).
-    - ``policy``: how every seat plays from here on, legally (R14, ``undertrump``):
+    - ``policy``: how the seats play from here on, legally (R14, ``undertrump``): one
+      policy for all four seats, or a tuple of four (indexed by seat):
 
       * ``"random"``: a card drawn uniformly from the legal cards.
       * ``"greedy"``: when leading, a plain-suit ace if held, else the lowest-ranked plain
@@ -394,13 +414,12 @@ def playout_traced(
     dealer: int,
     rules: Rules,
     rng: np.random.Generator,
-    policy: Policy = "random",
+    policy: SeatPolicies = "random",
     first: npt.ArrayLike | None = None,
     record: bool = True,
 ) -> tuple[Ints, Scoring, PlayTrace | None]:
     """``playout`` that also returns the awards and (with ``record``) every card played."""
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}: one of {POLICIES}")
+    _per_seat(policy)
     dealt_m = np.asarray(dealt, dtype=np.uint64).reshape(-1, 4)
     hands_m = np.asarray(hands, dtype=np.uint64).reshape(-1, 4)
     won_m = np.asarray(won, dtype=np.uint64).reshape(-1, 2)
@@ -541,14 +560,15 @@ def simulate_deals(
     scores: npt.ArrayLike | None = None,
     beg_rate: float = 0.5,
     give_rate: float = 0.5,
-    policy: Policy = "random",
+    policy: SeatPolicies = "random",
     record: bool = False,
 ) -> DealBatch:
     """Play ``n`` whole deals from fresh shuffles (see the module docstring for what is
     covered). ``dealer``: a seat or one per deal (random when None). ``scores``: (n, 2) the
     scores before the deal, used only for R11 (the dealer may not give the winning point).
     The beggar begs with probability ``beg_rate``; a dealer allowed to give one gives it
-    with probability ``give_rate``. ``record`` keeps a ``DealTrace`` per deal (slow; tests).
+    with probability ``give_rate``. ``policy``: how the cards are played, as in ``playout``
+    (one for all, or one per seat). ``record`` keeps a ``DealTrace`` per deal (slow; tests).
     """
     if dealer is None:
         dealers = rng.integers(0, 4, size=n).astype(np.int64)
@@ -654,6 +674,7 @@ def simulate_deals(
             policy=policy,
             rng=rng,
             record=record,
+            offset=dealers[ids] + 1,
         )
         won[ids] = w
         plays.append((ids, t))

@@ -18,9 +18,16 @@ import numpy as np
 import pytest
 
 from app.rules import Action, Phase, Rules, State, apply, legal_actions, new_game
-from app.rules.cards import SUIT_MASK, cards_in, suit_of
+from app.rules.cards import SUIT_MASK, cards_in, code, mask_of, parse, suit_of
 from app.rules.engine import give_one_refusal, legal_play_mask
-from app.rules.fastsim import DealTrace, deal_worlds, playout, playout_traced, simulate_deals
+from app.rules.fastsim import (
+    DealTrace,
+    SeatPolicies,
+    deal_worlds,
+    playout,
+    playout_traced,
+    simulate_deals,
+)
 from app.rules.state import GIVE_ONE, play
 
 OPTIONS = {
@@ -47,6 +54,13 @@ def _rule_sets(count: int) -> list[Rules]:
 
 
 RULE_SETS = _rule_sets(24)
+# one policy for all seats, or one per seat
+POLICY_MIX: list[SeatPolicies] = [
+    "random",
+    ("greedy", "random", "random", "greedy"),
+    "random",
+    "greedy",
+]
 
 
 def _truncate(
@@ -92,17 +106,19 @@ def _replay(trace: DealTrace, rules: Rules, start: list[int]) -> State:
 
 @pytest.mark.parametrize(
     ("rules", "policy"),
-    [(r, "greedy" if i % 4 == 3 else "random") for i, r in enumerate(RULE_SETS)],
+    [(r, POLICY_MIX[i % 4]) for i, r in enumerate(RULE_SETS)],
     ids=lambda v: (
         v
-        if isinstance(v, str)
+        if isinstance(v, str | tuple)
         else "-".join(
             f"{k}={getattr(v, k)}" for k in OPTIONS if getattr(v, k) != getattr(Rules(), k)
         )
         or "defaults"
     ),
 )
-def test_fast_deals_replay_identically_through_the_engine(rules: Rules, policy: str) -> None:
+def test_fast_deals_replay_identically_through_the_engine(
+    rules: Rules, policy: SeatPolicies
+) -> None:
     n = 250
     rng = np.random.default_rng(zlib.crc32(rules.model_dump_json().encode()))
     dealers = rng.integers(0, 4, size=n)
@@ -117,7 +133,7 @@ def test_fast_deals_replay_identically_through_the_engine(rules: Rules, policy: 
         dealer=dealers,
         scores=start,
         beg_rate=0.7,
-        policy=policy,  # type: ignore[arg-type]
+        policy=policy,
         record=True,
     )
     assert batch.traces is not None
@@ -207,9 +223,9 @@ def _worlds(state: State, n: int, rnd: random.Random) -> tuple[list[list[int]], 
     return hands, dealt
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", ("random", "greedy", "greedy", "random")])
 @pytest.mark.parametrize("undertrump", ["allowed", "forbidden"])
-def test_playout_agrees_with_the_engine(policy: str, undertrump: str) -> None:
+def test_playout_agrees_with_the_engine(policy: SeatPolicies, undertrump: str) -> None:
     rnd = random.Random(f"{policy}{undertrump}")
     rng = np.random.default_rng(11)
     for k in range(40):
@@ -240,7 +256,7 @@ def test_playout_agrees_with_the_engine(policy: str, undertrump: str) -> None:
             dealer=state.dealer,
             rules=rules,
             rng=rng,
-            policy=policy,  # type: ignore[arg-type]
+            policy=policy,
             first=first,
         )
         assert trace is not None
@@ -327,3 +343,55 @@ def test_playout_refuses_an_illegal_first_card() -> None:
             rng=np.random.default_rng(0),
             first=illegal,
         )
+
+
+def test_per_seat_policies_follow_the_absolute_seats() -> None:
+    """Greedy seats 0 and 2 against random seats 1 and 3, whoever deals: team 0 scores more."""
+    batch = simulate_deals(
+        20000, Rules(), np.random.default_rng(12), policy=("greedy", "random", "greedy", "random")
+    )
+    means = batch.points.mean(axis=0)
+    assert means[0] > means[1] + 0.2
+
+
+def _greedy_first(hand: list[str], trick: list[tuple[int, str]], trump: str) -> str:
+    """The card the greedy policy plays from ``hand`` (seat 0) on ``trick``."""
+    hands = [mask_of(parse(c) for c in hand), 0, 0, 0]
+    used = set(hand) | {c for _, c in trick}
+    spare = [c for c in range(52) if code(c) not in used]
+    for seat in range(1, 4):  # the others get cards enough to finish the deal
+        played = sum(1 for s, _ in trick if s == seat)
+        for _ in range(len(hand) - played):
+            hands[seat] |= 1 << spare.pop()
+    won = [0, 0]
+    cards = [(s, parse(c)) for s, c in trick]
+    dealt = [hands[s] | sum(1 << c for t, c in cards if t == s) for s in range(4)]
+    _, _, trace = playout_traced(
+        dealt=[dealt],
+        hands=[hands],
+        won=[won],
+        trick=cards,
+        turn=0,
+        trump="CDHS".index(trump),
+        dealer=3,
+        rules=Rules(),
+        rng=np.random.default_rng(0),
+        policy="greedy",
+    )
+    assert trace is not None
+    return code(int(trace.cards[0, 0]))
+
+
+def test_greedy_policy_wins_as_cheaply_as_it_can_or_throws_its_lowest() -> None:
+    # an opponent leads: win with the cheapest card of the suit led that beats it
+    assert _greedy_first(["AH", "QH", "2H", "3S"], [(1, "JH"), (2, "4H"), (3, "5H")], "S") == "QH"
+    # cannot beat in the suit: the lowest trump that beats the trick
+    assert _greedy_first(["2H", "9S", "4S"], [(1, "AH"), (2, "4H"), (3, "5H")], "S") == "4S"
+    # the partner (seat 2) is winning: the lowest card, plain rather than trump
+    assert _greedy_first(["2H", "KH", "2S"], [(2, "AH"), (3, "5H")], "S") == "2H"
+    # no card beats the trick: the lowest-ranked legal card
+    assert _greedy_first(["9C", "3D", "TD"], [(1, "AH"), (2, "4H"), (3, "5H")], "S") == "3D"
+    # leading: a plain ace, else the lowest plain card, else the lowest trump
+    assert _greedy_first(["KC", "AD", "2S"], [], "S") == "AD"
+    assert _greedy_first(["KC", "5D", "2S"], [], "S") == "5D"
+    assert _greedy_first(["9S", "2S"], [], "S") == "2S"
