@@ -6,7 +6,7 @@ tens of thousands of hands per second. ``tests/rules/test_fastsim_agrees.py`` re
 decks and choices through the engine and checks both agree card for card and point for point.
 
 Cards are the ints of ``app.rules.cards`` (``suit * 13 + rank``); hands are 52-bit masks in
-``uint64`` arrays. Two entry points:
+``uint64`` arrays. Three entry points:
 
 ``simulate_deals``
     Whole deals from fresh decks: the deal of 6 (3 at a time, R6), the kick and kick points
@@ -20,7 +20,17 @@ Cards are the ints of ``app.rules.cards`` (``suit * 13 + rank``); hands are 52-b
 
 ``playout``
     The play phase only: N determinised worlds of one deal in progress, played out to the
-    end; returns the points each team scores for High, Low, Jack / hang jack and Game.
+    end; returns the points each team scores for High, Low, Jack / hang jack and Game. Cards
+    are played by a policy, one for all seats or one per seat: ``"random"`` (uniform over
+    the legal cards) or ``"greedy"`` (cheap rules of thumb). A forced first card per world
+    lets a bot score all its candidate cards in one call.
+
+``deal_worlds``
+    Random deals of the cards a seat cannot see, keeping hand sizes and known voids: the
+    worlds to pass to ``playout``.
+
+Not modelled here: bot decisions to beg or give (random with set rates), the game carried
+from deal to deal, dealer rotation and the end of the game at the target (R5, R19).
 """
 
 from __future__ import annotations
