@@ -440,6 +440,12 @@ def playout_traced(
         raise ValueError("a trick in progress holds at most 3 cards")
     if trick and turn != (trick[-1][0] + 1) % 4:
         raise ValueError("turn must be the seat after the last card of the trick")
+    counts = _count(hands_m)
+    if n and (counts != counts[0]).any():
+        raise ValueError("every world must give each seat the same number of cards")
+    in_trick = {seat for seat, _ in trick}
+    if n and len({int(counts[0, s]) + (s in in_trick) for s in range(4)}) != 1:
+        raise ValueError("hand sizes do not fit the trick: each seat holds as many cards")
     first_cards = None
     if first is not None:
         first_cards = np.broadcast_to(np.asarray(first, dtype=np.int64), (n,))

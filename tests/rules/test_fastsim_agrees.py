@@ -395,3 +395,35 @@ def test_greedy_policy_wins_as_cheaply_as_it_can_or_throws_its_lowest() -> None:
     assert _greedy_first(["KC", "AD", "2S"], [], "S") == "AD"
     assert _greedy_first(["KC", "5D", "2S"], [], "S") == "5D"
     assert _greedy_first(["9S", "2S"], [], "S") == "2S"
+
+
+def test_playout_refuses_worlds_that_do_not_fit_the_trick() -> None:
+    state = _engine_mid_deal(Rules(), random.Random(21))
+    assert state.trump is not None and state.turn is not None
+    hands = list(state.hands)
+    other = (state.turn + 1) % 4
+    hands[other] &= hands[other] - 1  # one card fewer for a seat
+    with pytest.raises(ValueError, match=r"same number"):
+        playout(
+            dealt=[list(state.dealt)] * 2,
+            hands=[list(state.hands), hands],
+            won=[list(state.won)] * 2,
+            trick=list(state.trick),
+            turn=state.turn,
+            trump=state.trump,
+            dealer=state.dealer,
+            rules=Rules(),
+            rng=np.random.default_rng(0),
+        )
+    with pytest.raises(ValueError, match="hand sizes"):
+        playout(
+            dealt=[list(state.dealt)],
+            hands=[hands],
+            won=[list(state.won)],
+            trick=list(state.trick),
+            turn=state.turn,
+            trump=state.trump,
+            dealer=state.dealer,
+            rules=Rules(),
+            rng=np.random.default_rng(0),
+        )
