@@ -396,6 +396,20 @@ def playout(
     Returns an ``int64`` array (N, 2): the points each team scores at the end of the deal for
     High, Low, Jack or hang jack and Game (R16-R18) — not kick or give-one points, which are
     already on the board, and not capped at the target (R19 is the caller's business).
+    Raises ``ValueError`` when the worlds do not fit the trick and turn, or ``first`` is
+    illegal somewhere.
+
+    Example, a PIMC step for the seat to play (``me``), every legal card in one call::
+
+        worlds = deal_worlds(n, unseen=unseen, sizes=sizes, voids=voids,
+                             known=[my_hand if s == me else 0 for s in range(4)], rng=rng)
+        cards = list(cards_in(my_legal_mask))
+        hands = np.repeat(worlds, len(cards), axis=0)   # world-major: (n * k, 4)
+        dealt = hands | np.array(played_by_seat, dtype=np.uint64)
+        pts = playout(dealt=dealt, hands=hands, won=np.tile(won, (n * len(cards), 1)),
+                      trick=trick, turn=me, trump=trump, dealer=dealer, rules=rules,
+                      rng=rng, policy="greedy", first=np.tile(cards, n))
+        gain = (pts[:, me % 2] - pts[:, 1 - me % 2]).reshape(n, len(cards)).mean(axis=0)
     """
     return playout_traced(
         dealt=dealt,

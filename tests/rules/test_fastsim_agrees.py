@@ -427,3 +427,43 @@ def test_playout_refuses_worlds_that_do_not_fit_the_trick() -> None:
             rules=Rules(),
             rng=np.random.default_rng(0),
         )
+
+
+def test_the_pimc_example_of_the_playout_docstring_runs() -> None:
+    state = _engine_mid_deal(Rules(), random.Random(31))
+    assert state.trump is not None and state.turn is not None
+    me, n, rng = state.turn, 50, np.random.default_rng(1)
+    played_by_seat = [d & ~h for d, h in zip(state.dealt, state.hands, strict=True)]
+    unseen = sum(h for s, h in enumerate(state.hands) if s != me)
+    sizes = [0 if s == me else bin(h).count("1") for s, h in enumerate(state.hands)]
+    voids = _voids(state)
+    my_hand, won, trick = state.hands[me], list(state.won), list(state.trick)
+    trump, dealer, rules = state.trump, state.dealer, state.rules
+    my_legal_mask = legal_play_mask(state)
+
+    worlds = deal_worlds(
+        n,
+        unseen=unseen,
+        sizes=sizes,
+        voids=voids,
+        known=[my_hand if s == me else 0 for s in range(4)],
+        rng=rng,
+    )
+    cards = list(cards_in(my_legal_mask))
+    hands = np.repeat(worlds, len(cards), axis=0)  # world-major: (n * k, 4)
+    dealt = hands | np.array(played_by_seat, dtype=np.uint64)
+    pts = playout(
+        dealt=dealt,
+        hands=hands,
+        won=np.tile(np.array(won, dtype=np.uint64), (n * len(cards), 1)),
+        trick=trick,
+        turn=me,
+        trump=trump,
+        dealer=dealer,
+        rules=rules,
+        rng=rng,
+        policy="greedy",
+        first=np.tile(cards, n),
+    )
+    gain = (pts[:, me % 2] - pts[:, 1 - me % 2]).reshape(n, len(cards)).mean(axis=0)
+    assert gain.shape == (len(cards),)
