@@ -26,6 +26,11 @@ def cards(text: Cards) -> list[Card]:
     return [parse(w) for w in words]
 
 
+def codeset(text: str) -> set[str]:
+    """``"AH KH"`` -> ``{"AH", "KH"}``, to compare with sets of codes."""
+    return set(text.split())
+
+
 def card(text: str) -> Card:
     return parse(text)
 
@@ -180,10 +185,7 @@ def reach(
         seat = (seat + 1) % 4
     state = new_game(rules, 0, dealer, stacked=[d for _, d in plan] + [list(d) for d in then])
     for kind, _ in plan:
-        if kind == "redeal":
-            state = do(state, "beg run_pack")
-        else:
-            state = play_out(do(state, "stand"))
+        state = do(state, "beg run_pack") if kind == "redeal" else play_out(do(state, "stand"))
     if plan:
         assert state.history[len(plan) - 1].scores_after == scores
     assert state.dealer == dealer

@@ -99,6 +99,8 @@ def test_r11_give_one_can_win_lets_the_point_end_the_game() -> None:
     assert g.phase is Phase.GAME_OVER and g.winner == 0 and g.scores == (14, 4)
     record = g.history[-1]
     assert record.decision == "give_one" and record.awards == (Award("give_one", 0, 1),)
+    # Giving one fixed the kick's suit as trump, even though no card was played (API.md).
+    assert record.trump == HEART and hand_record_json(record, 0, game_over=True)["trump"] == "H"
 
 
 def test_r12_pack_exhausted_redeal_by_the_same_dealer_kick_points_stand() -> None:

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules import Action, IllegalMove, NotOffered, Phase, Rules, State, apply, legal_actions
+from app.rules import (
+    DEFAULT_RULES,
+    Action,
+    IllegalMove,
+    NotOffered,
+    Phase,
+    Rules,
+    State,
+    apply,
+    legal_actions,
+)
 from app.rules.cards import code, parse
 from app.rules.tricks import trick_winner
-from tests.rules.stack import act, card, do, game, play_out, stack
+from tests.rules.stack import act, card, codeset, do, game, play_out, stack
 
 CLUB, DIAMOND, HEART, SPADE = range(4)
 
@@ -24,7 +34,7 @@ def legal(state: State) -> set[str]:
     return {code(a.card) for a in legal_actions(state) if a.card is not None}
 
 
-def follow_game(rules: Rules = Rules()) -> State:
+def follow_game(rules: Rules = DEFAULT_RULES) -> State:
     return do(game(0, stack(0, FOLLOW, "3H"), rules=rules), "stand")
 
 
@@ -64,7 +74,7 @@ def test_r14_holding_the_suit_led_follow_or_trump() -> None:
     with pytest.raises(IllegalMove, match=r"^R14: you must follow clubs or play a trump"):
         apply(g, act("2S"))
     g = do(g, "9H")
-    assert legal(g) == set("6D 7D 8D 9D TD JD".split())  # void in clubs: anything
+    assert legal(g) == codeset("6D 7D 8D 9D TD JD")  # void in clubs: anything
     g = do(g, "6D")
     assert legal(g) == {"3C", "4C", "TH"}
 
@@ -130,9 +140,9 @@ def test_undertrump_allowed_by_default() -> None:
 def test_undertrump_forbidden_after_a_plain_lead_was_trumped() -> None:
     rules = Rules(undertrump="forbidden")
     g = do(game(0, stack(0, UNDER, "3H"), rules=rules), "stand", "KC")
-    assert legal(g) == {"TH"} | set("2S 3S 4S 5S 6S".split())  # no trump in it yet
+    assert legal(g) == {"TH"} | codeset("2S 3S 4S 5S 6S")  # no trump in it yet
     g = do(g, "TH")
-    assert legal(g) == set("2D 3D 4D 5D 6D".split())
+    assert legal(g) == codeset("2D 3D 4D 5D 6D")
     with pytest.raises(IllegalMove, match=r"^R14 \(undertrump forbidden\): .*lower than TH"):
         apply(g, act("9H"))
     g = do(g, "2D")
@@ -145,7 +155,7 @@ def test_undertrump_forbidden_allows_it_with_only_trumps() -> None:
     rules = Rules(undertrump="forbidden")
     hands = {**UNDER, 3: "2H 4H 5H 6H 7H 9H", 0: "7C QH 2D 7S 8S 9S"}
     g = do(game(0, stack(0, hands, "3H"), rules=rules), "stand", "KC TH")
-    assert legal(g) == set("2H 4H 5H 6H 7H 9H".split())
+    assert legal(g) == codeset("2H 4H 5H 6H 7H 9H")
 
 
 def test_undertrump_forbidden_does_not_apply_when_trump_is_led() -> None:
@@ -156,3 +166,10 @@ def test_undertrump_forbidden_does_not_apply_when_trump_is_led() -> None:
     g = do(g, "9H")
     assert legal(g) == {"4H"}
     assert do(g, "4H").phase is Phase.PLAY
+
+
+def test_r3_a_play_of_something_that_is_not_a_card_is_refused_by_rule() -> None:
+    g = follow_game()
+    for bad in (52, -1, 99):
+        with pytest.raises(IllegalMove, match=r"^R3: "):
+            apply(g, Action("play", bad))

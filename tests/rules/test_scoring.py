@@ -6,7 +6,17 @@ from collections.abc import Mapping
 
 import pytest
 
-from app.rules import Action, Award, NotOffered, Phase, Rules, State, apply, legal_actions
+from app.rules import (
+    DEFAULT_RULES,
+    Action,
+    Award,
+    NotOffered,
+    Phase,
+    Rules,
+    State,
+    apply,
+    legal_actions,
+)
 from tests.rules.deals import (
     EXAMPLE,
     EXAMPLE_PLAY,
@@ -28,7 +38,7 @@ def played(
     *,
     dealer: int = 0,
     base: int = 0,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
 ) -> State:
     """The deal (hands given for dealer ``base``) moved to ``dealer``: kick 3H, stand,
     ``plays``; the next deal's kick (5C) scores nothing."""

@@ -8,7 +8,7 @@ from app.rules import DEFAULT_RULES, Award, Phase, new_game, observe
 from app.rules.cards import FULL_DECK, BadCardCode, code, codes, mask_codes, parse
 from app.rules.scoring import kick_points
 from app.rules.tricks import trick_winner
-from tests.rules.stack import card, do, game, mask, play_out, reach, redeal_deck, stack
+from tests.rules.stack import card, cards, do, game, mask, play_out, reach, redeal_deck, stack
 
 CLUB, DIAMOND, HEART, SPADE = range(4)
 
@@ -35,7 +35,7 @@ def test_r2_one_deck_of_52_ranked_ace_high_to_two_low() -> None:
     in_game = g.hands[0] | g.hands[1] | g.hands[2] | g.hands[3] | mask(codes(g.kicks))
     assert in_game | sum(1 << c for c in g.stock) == FULL_DECK
     with pytest.raises(ValueError):
-        new_game(DEFAULT_RULES, 0, 0, stacked=[list(range(51)) + [0]])
+        new_game(DEFAULT_RULES, 0, 0, stacked=[[*range(51), 0]])
 
 
 def test_r3_card_codes_are_rank_then_suit() -> None:
@@ -86,8 +86,7 @@ def test_r5_redeal_keeps_the_dealer() -> None:
 
 
 def test_r6_six_each_three_at_a_time_from_the_dealers_right_then_the_kick() -> None:
-    deck = [parse(c) for c in "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC".split()]
-    deck += [parse(c) for c in "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC".split()]
+    deck = cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC")
     deck += [c for c in range(52) if c not in deck]
     g = game(1, deck)
     # dealer 1: seats 2, 3, 0, 1 get three each, twice round; the 25th card is the kick.

@@ -66,7 +66,8 @@ def test_hand_record_of_a_played_out_deal_shows_every_hand() -> None:
     assert all(data["dealt"][str(s)] is not None for s in range(4))
     assert data["game_totals"] == [0, 25]
     assert [a["kind"] for a in data["awards"]] == ["high", "low", "hang_jack", "game"]
-    assert data["awards"][2] == {"kind": "hang_jack", "team": 1, "points": 3, "card": "JH", "seat": 2}
+    hang = {"kind": "hang_jack", "team": 1, "points": 3, "card": "JH", "seat": 2}
+    assert data["awards"][2] == hang
 
 
 def test_last_hand_is_the_award_list_of_the_deal_just_finished() -> None:
