@@ -87,9 +87,7 @@ def stack(
     return deck
 
 
-def game(
-    dealer: int, *decks: Sequence[Card], rules: Rules = DEFAULT_RULES, seed: int = 0
-) -> State:
+def game(dealer: int, *decks: Sequence[Card], rules: Rules = DEFAULT_RULES, seed: int = 0) -> State:
     """A new game whose first deals come from ``decks``."""
     return new_game(rules, seed, dealer, stacked=list(decks))
 

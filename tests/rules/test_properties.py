@@ -221,9 +221,7 @@ def check_observe(s: State, records_from: int) -> None:
         assert not hidden & _strings(data), (seat, hidden & _strings(data))
         assert view.hand == (s.hands[seat] if seat is not None else 0)
         if last_hand is not None:
-            assert _strings(last_hand) & {code(c) for c in range(52)} <= public_cards(
-                s.history[-1]
-            )
+            assert _strings(last_hand) & {code(c) for c in range(52)} <= public_cards(s.history[-1])
         assert bool(data["legal"]) == (seat is not None and seat == s.turn)
         for record in s.history[records_from:]:
             rec = hand_record_json(record, seat, game_over=game_over)

@@ -121,9 +121,7 @@ def test_r18_game_tie_scores_nothing_by_default() -> None:
 
 
 @pytest.mark.parametrize(("dealer", "team"), [(0, 1), (1, 0), (2, 1), (3, 0)])
-def test_r18_game_tie_non_dealer_option_gives_it_to_the_non_dealers(
-    dealer: int, team: int
-) -> None:
+def test_r18_game_tie_non_dealer_option_gives_it_to_the_non_dealers(dealer: int, team: int) -> None:
     rules = Rules(game_tie="non_dealer")
     record = played(TIE, TIE_PLAY, dealer=dealer, rules=rules).history[-1]
     assert record.game_totals in ((10, 10),)
