@@ -27,7 +27,7 @@ def test_r9_the_beggar_decides_first() -> None:
     assert legal_actions(g) == [Action("stand"), Action("beg")]
     for wrong in ("give_one", "run_pack", "play"):
         with pytest.raises(NotOffered, match=r"^R9: "):
-            apply(g, Action(wrong, card("2C") if wrong == "play" else None))  # type: ignore[arg-type]
+            apply(g, Action(wrong, card("2C") if wrong == "play" else None))
 
 
 def test_r9_stand_makes_the_kick_suit_trump_and_play_begins() -> None:
@@ -41,7 +41,7 @@ def test_r9_only_one_beg_per_hand() -> None:
     assert g.phase is Phase.GIVE_OR_RUN and g.turn == 2  # the dealer
     for again in ("beg", "stand"):
         with pytest.raises(NotOffered, match=r"^R9: "):
-            apply(g, Action(again))  # type: ignore[arg-type]
+            apply(g, Action(again))
     g = do(g, "give_one")
     with pytest.raises(NotOffered):
         apply(g, Action("beg"))
