@@ -31,6 +31,7 @@ from app.rules import (
     replay,
 )
 from app.rules.cards import FULL_DECK, code, mask_codes
+from app.rules.view import action_json
 
 rules_st = st.builds(
     Rules,
@@ -60,7 +61,7 @@ EVERY_ACTION: tuple[Action, ...] = (
 )
 
 SETTINGS = settings(
-    max_examples=1200,
+    max_examples=1800,
     deadline=None,
     derandomize=True,
     database=None,
@@ -222,7 +223,10 @@ def check_observe(s: State, records_from: int) -> None:
         assert view.hand == (s.hands[seat] if seat is not None else 0)
         if last_hand is not None:
             assert _strings(last_hand) & {code(c) for c in range(52)} <= public_cards(s.history[-1])
-        assert bool(data["legal"]) == (seat is not None and seat == s.turn)
+        if seat is not None and seat == s.turn:
+            assert data["legal"] == [action_json(a) for a in legal_actions(s)]
+        else:
+            assert data["legal"] == [] and data["refused"] == []
         for record in s.history[records_from:]:
             rec = hand_record_json(record, seat, game_over=game_over)
             if not (record.played_out or game_over):
