@@ -11,7 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, bit, cards_in, suit_of
+from app.rules.cards import (
+    DECK_SIZE,
+    SUIT_MASK,
+    SUIT_NAMES,
+    Card,
+    Hand,
+    bit,
+    cards_in,
+    suit_of,
+)
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
 from app.rules.scoring import game_total, hand_awards, kick_points
@@ -167,6 +176,10 @@ def _play(state: State, action: Action) -> State:
     assert seat is not None and state.trump is not None
     if card is None:
         raise IllegalMove("R13", "play needs a card")
+    if not 0 <= card < DECK_SIZE:
+        # Callers outside the engine speak card codes; a stray index must still be refused
+        # by rule, never crash the caller.
+        raise IllegalMove("R3", f"{card!r} is not a card")
     refusal = why_illegal(
         card, state.hands[seat], state.trick, state.trump, state.rules.undertrump == "forbidden"
     )
@@ -307,10 +320,13 @@ class _Table:
         return bool(points) and self.award(Award("kick", self.dealer % 2, points, card))
 
     def give_one(self) -> None:
+        # R10: giving one fixes the kick's suit as trump together with the point, so a
+        # record cut short by that point (R19, `give_one_can_win`) still shows its trump.
         self.decision = "give_one"
+        self.trump = suit_of(self.kicks[0])
         if self.award(Award("give_one", (self.dealer + 1) % 2, 1)):
             return
-        self.fix_trump(suit_of(self.kicks[0]))
+        self.fix_trump(self.trump)
 
     def run_pack(self) -> None:
         """R10, R12: deal three more and turn until a new suit shows, or redeal."""

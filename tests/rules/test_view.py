@@ -1,0 +1,78 @@
+"""What a seat may see: its own hand and the table, never another hand (API.md "The view")."""
+
+from __future__ import annotations
+
+import json
+
+from app.rules import hand_record_json, observe
+from app.rules.cards import mask_codes
+from tests.rules.deals import HANG, HANG_PLAY
+from tests.rules.stack import do, game, reach, redeal_deck, stack
+
+
+def test_observe_shows_only_the_viewers_own_hand() -> None:
+    g = do(game(0, stack(0, HANG, "3H")), "stand", "AH JH")
+    for seat in range(4):
+        view = observe(g, seat)
+        assert view.hand == g.hands[seat]
+        data = view.to_json()
+        assert sorted(data["hand"]) == sorted(mask_codes(g.hands[seat]))
+        text = json.dumps(data)
+        for other in range(4):
+            if other != seat:
+                for c in mask_codes(g.hands[other]):
+                    assert f'"{c}"' not in text, (seat, other, c)
+        assert data["hand_sizes"] == [6, 5, 5, 6]
+        assert bool(data["legal"]) == (seat == g.turn)
+    spectator = observe(g, None).to_json()
+    assert spectator["hand"] == [] and spectator["legal"] == []
+
+
+def test_observe_explains_a_refused_give_one() -> None:
+    g = do(reach((13, 0), 1, stack(1, kicks="4H")), "beg")
+    refused = observe(g, 1).to_json()["refused"]
+    assert refused == [
+        {
+            "type": "give_one",
+            "reason": "R11: giving one would win the game for the beggar's team: "
+            "you must run the pack",
+            "rule": "R11",
+        }
+    ]
+    assert observe(g, 2).to_json()["refused"] == []
+
+
+def test_hand_record_of_a_redeal_hides_other_seats_until_game_over() -> None:
+    g = do(game(2, redeal_deck(2, 3), stack(2, kicks="5C")), "beg run_pack")
+    record = g.history[-1]
+    assert record.redeal and not record.played_out
+    for viewer in range(4):
+        dealt = hand_record_json(record, viewer, game_over=False)["dealt"]
+        assert dealt[str(viewer)] == mask_codes(record.dealt[viewer])
+        assert all(dealt[str(s)] is None for s in range(4) if s != viewer)
+        text = json.dumps(hand_record_json(record, viewer, game_over=False))
+        for s in range(4):
+            if s != viewer:
+                assert not any(f'"{c}"' in text for c in mask_codes(record.dealt[s]))
+    assert all(v is None for v in hand_record_json(record, None, game_over=False)["dealt"].values())
+    shown = hand_record_json(record, 0, game_over=True)["dealt"]
+    assert all(shown[str(s)] == mask_codes(record.dealt[s]) for s in range(4))
+
+
+def test_hand_record_of_a_played_out_deal_shows_every_hand() -> None:
+    g = do(game(0, stack(0, HANG, "3H")), "stand", HANG_PLAY)
+    data = hand_record_json(g.history[-1], 2, game_over=False)
+    assert sorted(data["dealt"]["1"]) == sorted(HANG[1].split())
+    assert all(data["dealt"][str(s)] is not None for s in range(4))
+    assert data["game_totals"] == [0, 25]
+    assert [a["kind"] for a in data["awards"]] == ["high", "low", "hang_jack", "game"]
+    hang = {"kind": "hang_jack", "team": 1, "points": 3, "card": "JH", "seat": 2}
+    assert data["awards"][2] == hang
+
+
+def test_last_hand_is_the_award_list_of_the_deal_just_finished() -> None:
+    g = do(game(0, stack(0, HANG, "3H"), stack(1, kicks="5C")), "stand", HANG_PLAY)
+    view = observe(g, 3).to_json()
+    assert [a["kind"] for a in view["last_hand"]] == ["high", "low", "hang_jack", "game"]
+    assert view["scores"] == [0, 6] and view["hand_number"] == 2
+    assert observe(game(0, stack(0, HANG, "3H")), 0).to_json()["last_hand"] is None
