@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Table, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
 
 from app.store.models import ActionRow, Game, Room, Seat
 
@@ -61,22 +61,25 @@ def insert_room(conn: Connection, *, code: str, rules: dict[str, Any], seed: int
     return int(result.scalar_one())
 
 
+# The statements of every move, built once (building them is most of their cost).
+_ROOM_BY_CODE = select(
+    rooms.c.id, rooms.c.code, rooms.c.rules, rooms.c.seed, rooms.c.version
+).where(rooms.c.code == bindparam("code"))
+_BUMP = (
+    update(rooms)
+    .where(rooms.c.id == bindparam("room_id"), rooms.c.version == bindparam("old"))
+    .values(version=bindparam("new"))
+)
+
+
 def room_by_code(conn: Connection, code: str) -> RoomRow | None:
-    row = conn.execute(
-        select(rooms.c.id, rooms.c.code, rooms.c.rules, rooms.c.seed, rooms.c.version).where(
-            rooms.c.code == code
-        )
-    ).one_or_none()
+    row = conn.execute(_ROOM_BY_CODE, {"code": code}).one_or_none()
     return RoomRow(*row) if row is not None else None
 
 
 def bump_version(conn: Connection, room_id: int, version: int) -> bool:
     """The conditional UPDATE: True if the room was still at ``version`` (now version + 1)."""
-    result = conn.execute(
-        update(rooms)
-        .where(rooms.c.id == room_id, rooms.c.version == version)
-        .values(version=version + 1)
-    )
+    result = conn.execute(_BUMP, {"room_id": room_id, "old": version, "new": version + 1})
     return result.rowcount == 1
 
 
@@ -157,8 +160,15 @@ def insert_game(
     return int(result.scalar_one())
 
 
+_SET_TURN = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"))
+    .values(turn=bindparam("turn"), over=bindparam("over"))
+)
+
+
 def set_turn(conn: Connection, game_id: int, turn: int | None) -> None:
-    conn.execute(update(games).where(games.c.id == game_id).values(turn=turn, over=turn is None))
+    conn.execute(_SET_TURN, {"game_id": game_id, "turn": turn, "over": turn is None})
 
 
 def actions_of(conn: Connection, game_id: int, at_version: int | None = None) -> list[ActionLog]:
@@ -175,6 +185,9 @@ def actions_of(conn: Connection, game_id: int, at_version: int | None = None) ->
     return [ActionLog(*row) for row in conn.execute(query.order_by(actions.c.seq))]
 
 
+_INSERT_ACTION = insert(actions)
+
+
 def insert_action(
     conn: Connection,
     *,
@@ -187,9 +200,16 @@ def insert_action(
     auto: bool,
 ) -> None:
     conn.execute(
-        insert(actions).values(
-            game_id=game_id, seq=seq, seat=seat, type=type, card=card, version=version, auto=auto
-        )
+        _INSERT_ACTION,
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "seat": seat,
+            "type": type,
+            "card": card,
+            "version": version,
+            "auto": auto,
+        },
     )
 
 
