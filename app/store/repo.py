@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Table, bindparam, insert, select, update
@@ -112,6 +113,8 @@ def insert_seat(
             level=level,
             token_hash=token_hash,
             joined_version=version,
+            # Joining is a sign of life: no process covers a player who just sat down.
+            seen_at=None if bot else datetime.now(UTC),
         )
     )
 
@@ -162,13 +165,13 @@ def insert_game(
 
 _SET_TURN = (
     update(games)
-    .where(games.c.id == bindparam("game_id"))
-    .values(turn=bindparam("turn"), over=bindparam("over"))
+    .where(games.c.id == bindparam("b_game_id"))
+    .values(turn=bindparam("b_turn"), over=bindparam("b_over"))
 )
 
 
 def set_turn(conn: Connection, game_id: int, turn: int | None) -> None:
-    conn.execute(_SET_TURN, {"game_id": game_id, "turn": turn, "over": turn is None})
+    conn.execute(_SET_TURN, {"b_game_id": game_id, "b_turn": turn, "b_over": turn is None})
 
 
 def actions_of(conn: Connection, game_id: int, at_version: int | None = None) -> list[ActionLog]:
@@ -221,3 +224,30 @@ def rooms_in_play(conn: Connection) -> list[str]:
         .where(games.c.over.is_(False))
     )
     return [row[0] for row in conn.execute(query)]
+
+
+_SEEN = (
+    update(seats)
+    .where(
+        seats.c.room_id
+        == select(rooms.c.id).where(rooms.c.code == bindparam("b_code")).scalar_subquery(),
+        seats.c.seat == bindparam("b_seat"),
+    )
+    .values(seen_at=bindparam("b_now"))
+)
+
+
+def mark_seen(conn: Connection, seen: list[tuple[str, int]], now: datetime) -> None:
+    """Record a sign of life for each (room code, seat)."""
+    if seen:
+        conn.execute(_SEEN, [{"b_code": code, "b_seat": seat, "b_now": now} for code, seat in seen])
+
+
+def seen_at(conn: Connection, code: str, seat: int) -> datetime | None:
+    query = (
+        select(seats.c.seen_at)
+        .join(rooms, rooms.c.id == seats.c.room_id)
+        .where(rooms.c.code == code, seats.c.seat == seat)
+    )
+    value = conn.execute(query).scalar_one_or_none()
+    return value if isinstance(value, datetime) else None
