@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -64,6 +65,21 @@ def check_code(code: str) -> None:
     PostgreSQL refuses a NUL in a string with an error)."""
     if not 1 <= len(code) <= 32 or not _CODE_CHARS.issuperset(code):
         raise errors.NotFound(f"no room {code[:40]!r}")
+
+
+NAME_MAX = 24
+
+
+def clean_name(name: str) -> str:
+    """A player's name: trimmed, 1-24 characters, no control or unassigned characters."""
+    name = name.strip()
+    if not name:
+        raise errors.Invalid("a name needs at least one character")
+    if len(name) > NAME_MAX:
+        raise errors.Invalid(f"a name has at most {NAME_MAX} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise errors.Invalid("a name may not hold control or unassigned characters")
+    return name
 
 
 def seat_of(snap: RoomSnap, token: str | None) -> int | None:
@@ -149,6 +165,7 @@ class Tables:
 
     def join(self, *, code: str, name: str, seat: int | None, token: str | None) -> Joined:
         """A human takes a seat; a caller already seated here gets its own seat back."""
+        name = clean_name(name)
         fresh = new_token()
         digest = token_hash(fresh)
         result: dict[str, Any] = {}
