@@ -25,7 +25,7 @@ from app.services.view import room_view
 Json = dict[str, Any]
 Renderer = Callable[[Json], str]
 # Behind by more than this many versions (a long stall): send the current view only.
-MAX_CATCH_UP = 64
+MAX_CATCH_UP = 32
 
 
 def json_renderer(view: Json) -> str:
