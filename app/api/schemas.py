@@ -1,0 +1,87 @@
+"""Request and response bodies of the JSON API (API.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.bots import LEVELS
+from app.rules import Rules
+from app.rules.cards import BadCardCode, parse
+from app.rules.state import ACTION_TYPES
+from app.services.errors import Invalid
+from app.services.tables import clean_name
+
+SEED_MAX = 2**63 - 1
+
+Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
+
+
+class CreateRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rules: Rules | None = Field(None, description="the house-rule options of RULES.md")
+    seed: int | None = Field(
+        None, ge=-SEED_MAX, le=SEED_MAX, description="admin only: reproducible deals"
+    )
+
+
+class RoomCreated(BaseModel):
+    code: str
+    url: str
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="1-24 characters once trimmed")
+    seat: Seat | None = Field(None, description="omitted: the first free seat")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        try:
+            return clean_name(value)
+        except Invalid as err:
+            raise ValueError(err.detail) from None
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class SeatBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: Seat
+    level: Literal[LEVELS] | None = Field(None, description="default: standard")  # type: ignore[valid-type]
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
+    card: str | None = Field(None, description="a card code (R3), for play")
+    version: int | None = Field(
+        None, ge=0, le=2**31 - 1, description="the version this move was computed against"
+    )
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse(value)
+            except BadCardCode as err:
+                raise ValueError(str(err)) from None
+        return value
+
+
+class ErrorOut(BaseModel):
+    error: str
+    detail: str
+
+
+View = dict[str, Any]

@@ -1,0 +1,253 @@
+"""Queries on one open connection. Callers own the transaction (app.store.db.read/write)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
+
+from app.store.models import ActionRow, Game, Room, Seat
+
+rooms: Table = Room.__table__  # type: ignore[assignment]
+seats: Table = Seat.__table__  # type: ignore[assignment]
+games: Table = Game.__table__  # type: ignore[assignment]
+actions: Table = ActionRow.__table__  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    id: int
+    code: str
+    rules: dict[str, Any]
+    seed: int | None
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    bot: bool
+    level: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    number: int
+    rules: dict[str, Any]
+    seed: int
+    first_dealer: int
+    started_version: int
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLog:
+    seq: int
+    seat: int
+    type: str
+    card: str | None
+    version: int
+    auto: bool
+
+
+def insert_room(conn: Connection, *, code: str, rules: dict[str, Any], seed: int | None) -> int:
+    result = conn.execute(
+        insert(rooms).values(code=code, rules=rules, seed=seed, version=0).returning(rooms.c.id)
+    )
+    return int(result.scalar_one())
+
+
+# The statements of every move, built once (building them is most of their cost).
+_ROOM_BY_CODE = select(
+    rooms.c.id, rooms.c.code, rooms.c.rules, rooms.c.seed, rooms.c.version
+).where(rooms.c.code == bindparam("code"))
+_BUMP = (
+    update(rooms)
+    .where(rooms.c.id == bindparam("room_id"), rooms.c.version == bindparam("old"))
+    .values(version=bindparam("new"))
+)
+
+
+def room_by_code(conn: Connection, code: str) -> RoomRow | None:
+    row = conn.execute(_ROOM_BY_CODE, {"code": code}).one_or_none()
+    return RoomRow(*row) if row is not None else None
+
+
+def bump_version(conn: Connection, room_id: int, version: int) -> bool:
+    """The conditional UPDATE: True if the room was still at ``version`` (now version + 1)."""
+    result = conn.execute(_BUMP, {"room_id": room_id, "old": version, "new": version + 1})
+    return result.rowcount == 1
+
+
+def seats_of(conn: Connection, room_id: int, at_version: int | None = None) -> list[SeatRow]:
+    query = select(
+        seats.c.seat, seats.c.name, seats.c.bot, seats.c.level, seats.c.token_hash
+    ).where(seats.c.room_id == room_id)
+    if at_version is not None:
+        query = query.where(seats.c.joined_version <= at_version)
+    return [SeatRow(*row) for row in conn.execute(query.order_by(seats.c.seat))]
+
+
+def insert_seat(
+    conn: Connection,
+    *,
+    room_id: int,
+    seat: int,
+    name: str,
+    bot: bool,
+    level: str | None,
+    token_hash: str | None,
+    version: int,
+) -> None:
+    conn.execute(
+        insert(seats).values(
+            room_id=room_id,
+            seat=seat,
+            name=name,
+            bot=bot,
+            level=level,
+            token_hash=token_hash,
+            joined_version=version,
+            # Joining is a sign of life: no process covers a player who just sat down.
+            seen_at=None if bot else datetime.now(UTC),
+        )
+    )
+
+
+def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -> GameRow | None:
+    query = select(
+        games.c.id,
+        games.c.number,
+        games.c.rules,
+        games.c.seed,
+        games.c.first_dealer,
+        games.c.started_version,
+        games.c.over,
+    ).where(games.c.room_id == room_id)
+    if at_version is not None:
+        query = query.where(games.c.started_version <= at_version)
+    row = conn.execute(query.order_by(games.c.number.desc()).limit(1)).one_or_none()
+    return GameRow(*row) if row is not None else None
+
+
+def insert_game(
+    conn: Connection,
+    *,
+    room_id: int,
+    number: int,
+    rules: dict[str, Any],
+    seed: int,
+    first_dealer: int,
+    version: int,
+    turn: int | None,
+) -> int:
+    result = conn.execute(
+        insert(games)
+        .values(
+            room_id=room_id,
+            number=number,
+            rules=rules,
+            seed=seed,
+            first_dealer=first_dealer,
+            started_version=version,
+            turn=turn,
+            over=turn is None,
+        )
+        .returning(games.c.id)
+    )
+    return int(result.scalar_one())
+
+
+_SET_TURN = (
+    update(games)
+    .where(games.c.id == bindparam("b_game_id"))
+    .values(turn=bindparam("b_turn"), over=bindparam("b_over"))
+)
+
+
+def set_turn(conn: Connection, game_id: int, turn: int | None) -> None:
+    conn.execute(_SET_TURN, {"b_game_id": game_id, "b_turn": turn, "b_over": turn is None})
+
+
+def actions_of(conn: Connection, game_id: int, at_version: int | None = None) -> list[ActionLog]:
+    query = select(
+        actions.c.seq,
+        actions.c.seat,
+        actions.c.type,
+        actions.c.card,
+        actions.c.version,
+        actions.c.auto,
+    ).where(actions.c.game_id == game_id)
+    if at_version is not None:
+        query = query.where(actions.c.version <= at_version)
+    return [ActionLog(*row) for row in conn.execute(query.order_by(actions.c.seq))]
+
+
+_INSERT_ACTION = insert(actions)
+
+
+def insert_action(
+    conn: Connection,
+    *,
+    game_id: int,
+    seq: int,
+    seat: int,
+    type: str,
+    card: str | None,
+    version: int,
+    auto: bool,
+) -> None:
+    conn.execute(
+        _INSERT_ACTION,
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "seat": seat,
+            "type": type,
+            "card": card,
+            "version": version,
+            "auto": auto,
+        },
+    )
+
+
+def rooms_in_play(conn: Connection) -> list[str]:
+    """Codes of rooms whose latest game waits for a seat to act (resumed after a restart)."""
+    query = (
+        select(rooms.c.code)
+        .join(games, games.c.room_id == rooms.c.id)
+        .where(games.c.over.is_(False))
+    )
+    return [row[0] for row in conn.execute(query)]
+
+
+_SEEN = (
+    update(seats)
+    .where(
+        seats.c.room_id
+        == select(rooms.c.id).where(rooms.c.code == bindparam("b_code")).scalar_subquery(),
+        seats.c.seat == bindparam("b_seat"),
+    )
+    .values(seen_at=bindparam("b_now"))
+)
+
+
+def mark_seen(conn: Connection, seen: list[tuple[str, int]], now: datetime) -> None:
+    """Record a sign of life for each (room code, seat)."""
+    if seen:
+        conn.execute(_SEEN, [{"b_code": code, "b_seat": seat, "b_now": now} for code, seat in seen])
+
+
+def seen_at(conn: Connection, code: str, seat: int) -> datetime | None:
+    query = (
+        select(seats.c.seen_at)
+        .join(rooms, rooms.c.id == seats.c.room_id)
+        .where(rooms.c.code == code, seats.c.seat == seat)
+    )
+    value = conn.execute(query).scalar_one_or_none()
+    return value if isinstance(value, datetime) else None
