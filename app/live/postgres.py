@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 from contextlib import suppress
 
@@ -37,7 +38,8 @@ def listener_conninfo(database_url: str) -> str:
     url = make_url(database_url).set(drivername="postgresql")
     query = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5"}
     query.update({k: str(v) for k, v in url.query.items()})
-    query["application_name"] = "allfours-listener"
+    # The pid tells an operator (and the scale-out test) whose listener a backend is.
+    query["application_name"] = f"allfours-listener-{os.getpid()}"
     return url.set(query=query).render_as_string(hide_password=False)
 
 
