@@ -2,18 +2,20 @@
 
 import asyncio
 import time
+from collections.abc import Callable
 
 import psycopg
 import pytest
-from sqlalchemy import create_engine
-
 from app.live.hub import Hub
 from app.live.notifier import CHANNEL
+from sqlalchemy import create_engine
+
 from app.live.postgres import PostgresNotifier, listener_conninfo
 
-async def _until(condition: object, timeout_s: float = 10.0) -> None:
+
+async def _until(condition: Callable[[], object], timeout_s: float = 10.0) -> None:
     deadline = time.monotonic() + timeout_s
-    while not condition():  # type: ignore[operator]
+    while not condition():
         assert time.monotonic() < deadline, "timed out"
         await asyncio.sleep(0.01)
 
