@@ -11,7 +11,6 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -72,12 +71,14 @@ def configure(level: str = "info", json_lines: bool = False) -> None:
     logging.getLogger("uvicorn.access").disabled = True
 
 
-def move(*, room: str, version: int, seat: int | None, action: Mapping[str, Any]) -> None:
-    """One accepted move (a bot's too), after it committed."""
-    fields = {"event": "move", "room": room, "version": version, "seat": seat}
-    fields["action"] = action.get("type")
-    if action.get("card") is not None:
-        fields["card"] = action["card"]
+def move(*, room: str, version: int, seat: int, action: str, card: str | None, auto: bool) -> None:
+    """One accepted move (a bot's too), once committed. The card is on the table by then."""
+    fields: dict[str, Any] = {"event": "move", "room": room, "version": version, "seat": seat}
+    fields["action"] = action
+    if card is not None:
+        fields["card"] = card
+    if auto:
+        fields["auto"] = True
     move_log.info("move", extra=fields)
 
 

@@ -17,10 +17,11 @@ import random
 from contextlib import suppress
 
 import psycopg
-from app.live.hub import Hub
-from app.live.notifier import CHANNEL, Notifier, parse_payload, payload
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
+
+from app.live.hub import Hub
+from app.live.notifier import CHANNEL, Notifier, parse_payload, payload
 
 log = logging.getLogger("allfours.live.postgres")
 

@@ -15,7 +15,7 @@ from app import bots
 from app.live.hub import Hub
 from app.live.presence import Presence
 from app.rules import Action, observe
-from app.services.errors import ApiError
+from app.services.errors import ApiError, NotFound
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
 
@@ -59,7 +59,8 @@ class TableKeeper:
         current = self._tasks.get(code)
         if current is not None and current[1] is task:
             del self._tasks[code]
-        if not task.cancelled() and task.exception() is not None:
+        # A room closed or expired meanwhile (NotFound) is nothing to report.
+        if not task.cancelled() and not isinstance(task.exception(), (NotFound, type(None))):
             log.error("keeping room %s failed", code, exc_info=task.exception())
 
     def _on_resync(self) -> None:

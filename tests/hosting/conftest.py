@@ -14,7 +14,8 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from hosting_support import Server, free_port, wait_healthy
+
+from tests.hosting.support import Server, free_port, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import psycopg
 import pytest
-from app.live.hub import Hub
-from app.live.notifier import CHANNEL
 from sqlalchemy import create_engine
 
+from app.live.hub import Hub
+from app.live.notifier import CHANNEL
 from app.live.postgres import PostgresNotifier, listener_conninfo
 
 

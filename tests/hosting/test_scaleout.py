@@ -18,7 +18,8 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from hosting_support import Server
+
+from tests.hosting.support import Server
 
 MOVE_TIMEOUT_S = 20.0
 
