@@ -92,10 +92,10 @@ class PostgresNotifier(Notifier):
             try:
                 await self._listen_once()
             except (psycopg.Error, OSError, TimeoutError) as err:
+                reason = " ".join(str(err).split()) or type(err).__name__
                 log.warning(
-                    "listener connection lost (%s); reconnecting in %.2fs",
-                    str(err).strip() or type(err).__name__,
-                    backoff,
+                    "listener connection lost; reconnecting",
+                    extra={"event": "listener_lost", "reason": reason},
                 )
             self._listening.clear()
             self.backend_pid = None
@@ -112,7 +112,10 @@ class PostgresNotifier(Notifier):
             self.connects += 1
             self._listening.set()
             if self.connects > 1:
-                log.info("listener reconnected; resyncing every stream")
+                log.info(
+                    "listener reconnected; resyncing every stream",
+                    extra={"event": "listener_back", "streams": self.hub.stream_count()},
+                )
             # Always resync: on the first connection this wakes streams that opened while
             # the database was still out of reach.
             self.hub.resync_all()

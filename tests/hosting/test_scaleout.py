@@ -201,3 +201,34 @@ async def test_two_processes_play_a_whole_game_and_survive_a_lost_listener(
             for task in followers:
                 with contextlib.suppress(asyncio.CancelledError, httpx.HTTPError):
                     await task
+
+
+@pytest.mark.asyncio
+async def test_closing_a_room_ends_its_streams_on_every_process(
+    postgres_url: str, start_server: Callable[..., Server]
+) -> None:
+    admin = {"Authorization": "Bearer scale-admin"}
+    a = start_server(postgres_url, ALLFOURS_ADMIN_TOKEN="scale-admin")
+    b = start_server(postgres_url, ALLFOURS_ADMIN_TOKEN="scale-admin")
+    async with httpx.AsyncClient(timeout=MOVE_TIMEOUT_S) as client:
+        code = (await client.post(a.url + "/api/rooms", json={})).json()["code"]
+        streams = [Stream("on A"), Stream("on B")]
+        followers = [
+            asyncio.create_task(s.follow(client, f"{server.url}/api/rooms/{code}/events", None))
+            for s, server in zip(streams, (a, b), strict=True)
+        ]
+        try:
+            await _until(lambda: all(s.events for s in streams), "the first views", 20)
+            closed = await client.post(f"{a.url}/api/admin/rooms/{code}/close", headers=admin)
+            assert closed.status_code == 200, closed.text
+            # Both streams end by themselves (no error): the room is gone everywhere.
+            done, _ = await asyncio.wait(followers, timeout=MOVE_TIMEOUT_S)
+            assert len(done) == 2
+            for task in done:
+                assert task.exception() is None
+            for server in (a, b):
+                gone = await client.get(f"{server.url}/api/rooms/{code}")
+                assert gone.status_code == 404
+        finally:
+            for task in followers:
+                task.cancel()
