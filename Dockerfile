@@ -2,8 +2,9 @@
 # All Fours: one image for both setups in compose.yaml (SQLite, one process) and
 # compose.scale.yaml (PostgreSQL, several replicas behind a proxy).
 
-# Build stage: install the project and its runtime dependencies (no dev extras) into a
-# virtualenv, so the final image carries no pip cache, no build tools and no sources.
+# Build stage: the runtime dependencies (no dev extras) into a virtualenv, so the final image
+# carries no pip cache and no build tools. The project itself is then uninstalled again: it
+# runs from /app, beside alembic.ini and migrations/, which app.serve finds next to app/.
 FROM python:3.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -12,7 +13,8 @@ ENV PATH="/opt/venv/bin:$PATH"
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY app ./app
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir . \
+    && pip uninstall --yes allfours
 
 FROM python:3.11-slim-bookworm
 ENV PATH="/opt/venv/bin:$PATH" \
@@ -31,6 +33,7 @@ WORKDIR /app
 # Migrations run from here at every start (`python -m app.serve` upgrades, then serves).
 COPY alembic.ini ./
 COPY migrations ./migrations
+COPY app ./app
 # A directory, not a file: SQLite keeps its -wal and -shm files beside the database.
 VOLUME ["/data"]
 USER 10001:10001

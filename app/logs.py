@@ -20,7 +20,11 @@ log = logging.getLogger("allfours")
 request_log = logging.getLogger("allfours.request")
 move_log = logging.getLogger("allfours.move")
 
-_STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message"}
+# uvicorn adds `color_message` (its message with terminal colours): not a field for us.
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
+    "message",
+    "color_message",
+}
 
 
 def _fields(record: logging.LogRecord) -> dict[str, Any]:
@@ -67,6 +71,8 @@ def configure(level: str = "info", json_lines: bool = False) -> None:
     for name in ("uvicorn", "uvicorn.error"):
         logging.getLogger(name).handlers[:] = []
         logging.getLogger(name).propagate = True
+    # Alembic says which migrations ran (worth keeping), but not which plugins it set up.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     # Our request line replaces uvicorn's access log (it has the duration; theirs doesn't).
     logging.getLogger("uvicorn.access").disabled = True
 

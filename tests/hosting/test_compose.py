@@ -6,23 +6,18 @@ from typing import Any
 
 import yaml
 from dockerfile_parse import DockerfileParser
+from pydantic import AliasChoices
+
+from app.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The settings the server reads (issues 3 and 6), plus uvicorn's proxy-header setting.
-KNOWN_SETTINGS = {
-    "DATABASE_URL",
-    "HOST",
-    "PORT",
-    "ALLFOURS_ADMIN_TOKEN",
-    "LOG_LEVEL",
-    "ALLFOURS_LOG_JSON",
-    "ALLFOURS_RATE_LIMIT",
-    "ALLFOURS_BOT_DELAY_MS",
-    "ALLFOURS_AWAY_S",
-    "ALLFOURS_ROOM_TTL_DAYS",
-    "FORWARDED_ALLOW_IPS",
+# Every setting the server reads (its environment names), plus uvicorn's proxy setting.
+SETTINGS = {
+    (alias.choices[0] if isinstance(alias := field.validation_alias, AliasChoices) else name): field
+    for name, field in Settings.model_fields.items()
 }
+KNOWN_SETTINGS = set(SETTINGS) | {"FORWARDED_ALLOW_IPS"}
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -86,10 +81,23 @@ def test_every_environment_variable_is_a_known_setting() -> None:
             assert not unknown, f"{name}: {service_name} sets {unknown}"
 
 
-def test_every_setting_is_documented() -> None:
+def test_every_setting_is_documented_with_its_default() -> None:
     guide = (ROOT / "docs" / "self-hosting.md").read_text()
-    for setting in KNOWN_SETTINGS:
-        assert f"| `{setting}` |" in guide, setting
+    for setting, field in SETTINGS.items():
+        row = next(
+            (line for line in guide.splitlines() if line.startswith(f"| `{setting}` |")), None
+        )
+        assert row is not None, f"{setting} is not in the table of docs/self-hosting.md"
+        default = field.default
+        if isinstance(default, bool):
+            shown = str(default).lower()
+        elif isinstance(default, float) and default.is_integer():
+            shown = str(int(default))
+        else:
+            shown = str(default)
+        if default is not None:
+            assert f"`{shown}`" in row.split("|")[2], f"{setting}: default {shown} not shown"
+    assert "| `FORWARDED_ALLOW_IPS` |" in guide
 
 
 def test_scale_setup_runs_postgres_migration_replicas_and_proxy() -> None:

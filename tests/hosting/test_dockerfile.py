@@ -1,5 +1,6 @@
 """The Dockerfile: lint-clean, non-root, healthy, exec-form, /data as a volume, one worker."""
 
+import ast
 import json
 import shlex
 import shutil
@@ -88,10 +89,20 @@ def test_data_is_a_volume_and_sqlite_lives_in_it() -> None:
 def test_one_uvicorn_worker_on_sqlite() -> None:
     (cmd,) = _instructions("CMD")
     argv = json.loads(cmd)
-    if "--workers" in argv:
-        assert argv[argv.index("--workers") + 1] == "1"
-    assert _final_env().get("WEB_CONCURRENCY", "1") == "1"
+    assert "--workers" not in argv
     assert _final_env()["DATABASE_URL"].startswith("sqlite")
+    # app.serve hands uvicorn exactly one worker (SQLite, the in-process notifier)
+    serve = ast.parse((ROOT / "app" / "serve.py").read_text())
+    workers = [
+        kw.value
+        for node in ast.walk(serve)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "run"
+        for kw in node.keywords
+        if kw.arg == "workers"
+    ]
+    assert len(workers) == 1 and isinstance(workers[0], ast.Constant) and workers[0].value == 1
 
 
 def test_listens_on_all_interfaces_at_the_exposed_port() -> None:
@@ -105,9 +116,20 @@ def test_image_installs_runtime_dependencies_only() -> None:
     assert "[dev]" not in runs and ".[dev" not in runs
 
 
-def test_migrations_are_copied_into_the_image() -> None:
-    copied = [shlex.split(value)[0] for value in _instructions("COPY") if "--from" not in value]
-    assert "alembic.ini" in copied and "migrations" in copied
+def test_the_app_runs_from_workdir_beside_its_migrations() -> None:
+    # app.serve finds alembic.ini and migrations/ next to the app package, so all three
+    # are copied into the WORKDIR rather than installed into site-packages.
+    (workdir,) = _instructions("WORKDIR")
+    copied = {}
+    for value in _instructions("COPY"):
+        if "--from" in value:
+            continue
+        source, target = shlex.split(value)
+        copied[source] = target
+        assert (ROOT / source).exists(), f"COPY {source}: no such file in the repository"
+    assert copied == {"alembic.ini": "./", "migrations": "./migrations", "app": "./app"}
+    assert workdir == "/app"
+    assert 'ROOT / "alembic.ini"' in (ROOT / "app" / "serve.py").read_text()
 
 
 def test_dockerignore_keeps_the_build_context_small() -> None:
