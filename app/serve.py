@@ -26,6 +26,10 @@ def migrate(database_url: str) -> None:
 
 
 def main() -> None:
+    # Database calls run in worker threads and give up the GIL at every call into SQLite or
+    # libpq; with the default 5 ms switch interval a busy event loop keeps them waiting
+    # that long each time, while they hold the database's write lock (bench.live).
+    sys.setswitchinterval(0.0005)
     import uvicorn
 
     from app import logs

@@ -106,6 +106,12 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return now, peak
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _children(pid: int) -> list[int]:
     found: list[int] = []
     with contextlib.suppress(OSError):
@@ -136,17 +142,27 @@ class Connection:
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> Any:
-        if self._writer is None:
-            self._reader, self._writer = await asyncio.open_connection(HOST, self.port)
-        assert self._reader is not None
         payload = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nContent-Length: {len(payload)}\r\n"
         if body is not None:
             head += "Content-Type: application/json\r\n"
         if token:
             head += f"Authorization: Bearer {token}\r\n"
-        self._writer.write(head.encode() + b"\r\n" + payload)
-        status_line = await self._reader.readline()
+        message = head.encode() + b"\r\n" + payload
+        for attempt in (1, 2):
+            if self._writer is None:
+                self._reader, self._writer = await asyncio.open_connection(HOST, self.port)
+            assert self._reader is not None
+            self._writer.write(message)
+            status_line = await self._reader.readline()
+            if status_line:
+                break
+            # uvicorn closes a keep-alive connection idle for 5 s: open a new one, send again
+            # (the server read nothing from the closed one).
+            self.close()
+            if attempt == 2:
+                raise ConnectionError("the server closed the connection")
+        assert self._reader is not None
         status = int(status_line.split()[1])
         length = 0
         while (line := await self._reader.readline()) not in (b"\r\n", b"\n", b""):
@@ -161,6 +177,7 @@ class Connection:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
+        self._reader = self._writer = None
 
 
 async def events(port: int, path: str, token: str | None) -> AsyncIterator[tuple[int, bytes]]:
@@ -233,6 +250,7 @@ class Result:
     errors: int
     rss_mb: float
     peak_rss_mb: float
+    server_cpu: float  # cores busy on average while playing
 
     def percentile(self, q: float) -> float:
         if not self.latencies_ms:
@@ -248,6 +266,7 @@ class Result:
             f"errors={self.errors}  latency p50={self.percentile(0.50):.2f} ms "
             f"p99={self.percentile(0.99):.2f} ms max={max(self.latencies_ms, default=0):.2f} ms"
             f"  server RSS={self.rss_mb:.0f} MB (peak {self.peak_rss_mb:.0f} MB)"
+            f" CPU={self.server_cpu:.0%}"
         )
 
 
@@ -264,18 +283,6 @@ async def _follow(port: int, room: Room, seat: int, ready: asyncio.Event) -> Non
             room.version, room.turn, room.phase = version, view["turn"], view["phase"]
         if room.waiting_for is not None and min(room.seen) >= room.waiting_for:
             room.done.set()
-
-
-async def _open_room(conn: Connection) -> Room:
-    created = await conn.request("POST", "/api/rooms", {})
-    code = created["code"]
-    tokens = []
-    for seat in range(4):
-        joined = await conn.request(
-            "POST", f"/api/rooms/{code}/join", {"name": f"P{seat}", "seat": seat}
-        )
-        tokens.append(joined["token"])
-    return Room(code, tokens)
 
 
 async def _play(
@@ -314,30 +321,51 @@ async def run(
     pool = [Connection(port) for _ in range(min(64, max(4, rooms)))]
 
     # Set up: rooms, seats, streams, then start every game.
-    sem = asyncio.Semaphore(len(pool))
+    conns: asyncio.Queue[Connection] = asyncio.Queue()
+    for conn in pool:
+        conns.put_nowait(conn)
 
-    async def open_one(i: int) -> Room:
-        async with sem:
-            return await _open_room(pool[i % len(pool)])
+    async def on_a_connection(method: str, path: str, body: Any, token: str | None) -> Any:
+        conn = await conns.get()
+        try:
+            return await conn.request(method, path, body, token)
+        finally:
+            conns.put_nowait(conn)
 
-    table = list(await asyncio.gather(*(open_one(i) for i in range(rooms))))
+    async def open_one() -> Room:
+        created = await on_a_connection("POST", "/api/rooms", {}, None)
+        tokens = []
+        for seat in range(4):
+            joined = await on_a_connection(
+                "POST",
+                f"/api/rooms/{created['code']}/join",
+                {"name": f"P{seat}", "seat": seat},
+                None,
+            )
+            tokens.append(joined["token"])
+        return Room(created["code"], tokens)
+
+    table = list(await asyncio.gather(*(open_one() for _ in range(rooms))))
     followers = []
     for room in table:
+        readies = []
         for seat in range(4):
             ready = asyncio.Event()
             followers.append(asyncio.create_task(_follow(port, room, seat, ready)))
-            await ready.wait()
-    for i, room in enumerate(table):
-        view = await pool[i % len(pool)].request(
-            "POST", f"/api/rooms/{room.code}/start", {}, room.tokens[0]
-        )
-        room.version = view["version"]
+            readies.append(ready.wait())
+        await asyncio.gather(*readies)
+
+    async def start_one(room: Room) -> None:
         room.done.clear()
+        room.waiting_for = 10**9  # not known until the start answers
+        path = f"/api/rooms/{room.code}/start"
+        view = await on_a_connection("POST", path, {}, room.tokens[0])
         room.waiting_for = view["version"]
-    for room in table:
-        if min(room.seen) < room.version:
+        if min(room.seen) < room.waiting_for:
             await asyncio.wait_for(room.done.wait(), 30)
         room.waiting_for = None
+
+    await asyncio.gather(*(start_one(room) for room in table))
 
     # Play: one move slot every 1/rate seconds, given to the next room with no move in flight.
     latencies: list[float] = []
@@ -361,6 +389,7 @@ async def run(
 
     warmup = min(2.0, seconds / 5)
     start = time.perf_counter()
+    cpu_at_start = cpu_seconds(pid)
     tick = 0
     while (now := time.perf_counter()) - start < seconds + warmup:
         measuring[0] = now - start >= warmup
@@ -375,6 +404,7 @@ async def run(
         in_flight.add(task)
         task.add_done_callback(in_flight.discard)
     measuring[0] = False
+    server_cpu = (cpu_seconds(pid) - cpu_at_start) / (time.perf_counter() - start)
     if in_flight:
         await asyncio.wait(in_flight, timeout=30)
     now_mb, peak_mb = rss_mb(pid)
@@ -383,7 +413,7 @@ async def run(
     await asyncio.gather(*followers, return_exceptions=True)
     for conn in pool:
         conn.close()
-    return Result(rooms, rate, seconds, latencies, skipped, errors, now_mb, peak_mb)
+    return Result(rooms, rate, seconds, latencies, skipped, errors, now_mb, peak_mb, server_cpu)
 
 
 def _raise_fd_limit() -> None:
