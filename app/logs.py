@@ -111,15 +111,20 @@ class RequestLog:
         try:
             await self.app(scope, receive, send_and_note)
         finally:
-            client = scope.get("client")
-            request_log.info(
-                "request",
-                extra={
-                    "event": "request",
-                    "method": scope["method"],
-                    "path": scope["path"],
-                    "status": status,
-                    "ms": round((time.perf_counter() - started) * 1000, 2),
-                    "client": client[0] if client else None,
-                },
-            )
+            if request_log.isEnabledFor(logging.INFO):
+                _log_request(scope, status, started)
+
+
+def _log_request(scope: Scope, status: int, started: float) -> None:
+    client = scope.get("client")
+    request_log.info(
+        "request",
+        extra={
+            "event": "request",
+            "method": scope["method"],
+            "path": scope["path"],
+            "status": status,
+            "ms": round((time.perf_counter() - started) * 1000, 2),
+            "client": client[0] if client else None,
+        },
+    )

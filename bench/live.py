@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -416,6 +416,16 @@ async def run(
     return Result(rooms, rate, seconds, latencies, skipped, errors, now_mb, peak_mb, server_cpu)
 
 
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop when it is there (uvicorn[standard] brings it): the client should cost little."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
 def _raise_fd_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
@@ -444,8 +454,11 @@ def main(argv: Sequence[str]) -> None:
     for rooms, rate, seconds in scenarios:
         with tempfile.TemporaryDirectory(prefix="allfours-bench-") as folder:
             url = f"sqlite:///{folder}/bench.db"
-            with server(url) as (port, proc):
-                result = asyncio.run(run(port, proc.pid, rooms, rate, seconds, args.seed))
+            with (
+                server(url) as (port, proc),
+                asyncio.Runner(loop_factory=_loop_factory()) as runner,
+            ):
+                result = runner.run(run(port, proc.pid, rooms, rate, seconds, args.seed))
         print(result.line(), flush=True)
         if result.latencies_ms:
             print(
