@@ -40,19 +40,21 @@ def client(database_url: str) -> Iterator[TestClient]:  # noqa: F811
         yield c
 
 
-def _age(url: str, code: str, days: float, *, with_actions: bool) -> None:
-    """Pretend the room (and, if asked, its moves) happened `days` ago."""
+def _age(url: str, code: str, days: float, *, moves: bool, seen: bool) -> None:
+    """Pretend the room (and, if asked, its moves and its players' last visits) is old."""
     then = datetime.now(UTC) - timedelta(days=days)
     engine = make_engine(url)
     try:
         with engine.begin() as conn:
             room_id = conn.execute(select(rooms.c.id).where(rooms.c.code == code)).scalar_one()
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(created_at=then))
-            if with_actions:
+            if moves:
                 game_ids = select(games.c.id).where(games.c.room_id == room_id)
                 conn.execute(
                     update(actions).where(actions.c.game_id.in_(game_ids)).values(created_at=then)
                 )
+            if seen:
+                conn.execute(update(seats).where(seats.c.room_id == room_id).values(seen_at=then))
     finally:
         engine.dispose()
 
@@ -136,10 +138,13 @@ def test_idle_rooms_expire_and_active_ones_stay(database_url: str) -> None:  # n
         _play_one(c, idle_game, seat_four(c, idle_game))
         old_room_new_move = new_room(c)
         _play_one(c, old_room_new_move, seat_four(c, old_room_new_move))
+        old_room_player_back = new_room(c)
+        _play_one(c, old_room_player_back, seat_four(c, old_room_player_back))
         fresh = new_room(c)
-    _age(database_url, idle_lobby, 31, with_actions=False)
-    _age(database_url, idle_game, 31, with_actions=True)
-    _age(database_url, old_room_new_move, 31, with_actions=False)
+    _age(database_url, idle_lobby, 31, moves=True, seen=True)
+    _age(database_url, idle_game, 31, moves=True, seen=True)
+    _age(database_url, old_room_new_move, 31, moves=False, seen=True)
+    _age(database_url, old_room_player_back, 31, moves=True, seen=False)
     before = _rows(database_url)
 
     # The sweep runs when the server starts (then hourly).
@@ -150,6 +155,7 @@ def test_idle_rooms_expire_and_active_ones_stay(database_url: str) -> None:  # n
             time.sleep(0.05)
         assert c.get(f"/api/rooms/{idle_lobby}").status_code == 404
         assert c.get(f"/api/rooms/{old_room_new_move}").status_code == 200
+        assert c.get(f"/api/rooms/{old_room_player_back}").status_code == 200
         assert c.get(f"/api/rooms/{fresh}").status_code == 200
 
     after = _rows(database_url)
@@ -162,7 +168,7 @@ def test_idle_rooms_expire_and_active_ones_stay(database_url: str) -> None:  # n
 def test_a_ttl_of_zero_keeps_rooms_for_ever(database_url: str) -> None:  # noqa: F811
     with TestClient(create_app(_settings(database_url))) as c:
         code = new_room(c)
-    _age(database_url, code, 3650, with_actions=False)
+    _age(database_url, code, 3650, moves=True, seen=True)
     with TestClient(create_app(_settings(database_url, room_ttl_days=0))) as c:
         time.sleep(0.3)
         assert c.get(f"/api/rooms/{code}").status_code == 200
