@@ -251,6 +251,7 @@ class Result:
     rss_mb: float
     peak_rss_mb: float
     server_cpu: float  # cores busy on average while playing
+    client_cpu: float  # the same for this benchmark's own process (it shares the machine)
 
     def percentile(self, q: float) -> float:
         if not self.latencies_ms:
@@ -266,7 +267,7 @@ class Result:
             f"errors={self.errors}  latency p50={self.percentile(0.50):.2f} ms "
             f"p99={self.percentile(0.99):.2f} ms max={max(self.latencies_ms, default=0):.2f} ms"
             f"  server RSS={self.rss_mb:.0f} MB (peak {self.peak_rss_mb:.0f} MB)"
-            f" CPU={self.server_cpu:.0%}"
+            f" CPU={self.server_cpu:.0%} (client {self.client_cpu:.0%})"
         )
 
 
@@ -390,6 +391,7 @@ async def run(
     warmup = min(2.0, seconds / 5)
     start = time.perf_counter()
     cpu_at_start = cpu_seconds(pid)
+    client_at_start = cpu_seconds(os.getpid())
     tick = 0
     while (now := time.perf_counter()) - start < seconds + warmup:
         measuring[0] = now - start >= warmup
@@ -404,7 +406,9 @@ async def run(
         in_flight.add(task)
         task.add_done_callback(in_flight.discard)
     measuring[0] = False
-    server_cpu = (cpu_seconds(pid) - cpu_at_start) / (time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    server_cpu = (cpu_seconds(pid) - cpu_at_start) / elapsed
+    client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
     if in_flight:
         await asyncio.wait(in_flight, timeout=30)
     now_mb, peak_mb = rss_mb(pid)
@@ -413,7 +417,9 @@ async def run(
     await asyncio.gather(*followers, return_exceptions=True)
     for conn in pool:
         conn.close()
-    return Result(rooms, rate, seconds, latencies, skipped, errors, now_mb, peak_mb, server_cpu)
+    return Result(
+        rooms, rate, seconds, latencies, skipped, errors, now_mb, peak_mb, server_cpu, client_cpu
+    )
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
