@@ -72,6 +72,11 @@ class PostgresNotifier(Notifier):
         return self._listening.is_set()
 
     async def start(self) -> None:
+        if self._task is not None and not self._task.done():
+            # One listener per process. An app whose lifespan is entered a second time on
+            # another event loop (schemathesis does that beside a test client) keeps the first.
+            return
+        self._listening = asyncio.Event()
         self._task = asyncio.create_task(self._listen_forever(), name="allfours-listener")
         # Serve even if the database is not there yet: the loop keeps trying, /healthz says 503
         # meanwhile, and the first connection resyncs whatever streams opened in between.
@@ -79,11 +84,13 @@ class PostgresNotifier(Notifier):
             await asyncio.wait_for(self._listening.wait(), self._start_timeout_s)
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with suppress(asyncio.CancelledError):
-                await task
+        task = self._task
+        if task is None or task.get_loop() is not asyncio.get_running_loop():
+            return  # not ours to stop: the lifespan that started it stops it
+        self._task = None
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
 
     async def _listen_forever(self) -> None:
         backoff = self._min_backoff_s
@@ -118,13 +125,14 @@ class PostgresNotifier(Notifier):
                 )
             # Always resync: on the first connection this wakes streams that opened while
             # the database was still out of reach.
-            self.hub.resync_all()
+            self.hub.resync_all_threadsafe()
             while True:
                 heard = False
                 async for notify in conn.notifies(timeout=QUIET_CHECK_S):
                     heard = True
                     parsed = parse_payload(notify.payload)
                     if parsed is not None:
-                        self.hub.publish(*parsed)
+                        # To the hub's own loop, like a local commit's announcement.
+                        self.hub.publish_threadsafe(*parsed)
                 if not heard:
                     await asyncio.wait_for(conn.execute("SELECT 1"), CHECK_TIMEOUT_S)

@@ -116,15 +116,18 @@ class RoomSweeper:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        if self.ttl_days > 0:
-            self._task = asyncio.create_task(self._run(), name="allfours-room-sweeper")
+        if self.ttl_days <= 0 or (self._task is not None and not self._task.done()):
+            return  # off, or already running (a second lifespan of the same app keeps it)
+        self._task = asyncio.create_task(self._run(), name="allfours-room-sweeper")
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with suppress(asyncio.CancelledError):
-                await task
+        task = self._task
+        if task is None or task.get_loop() is not asyncio.get_running_loop():
+            return  # the lifespan that started it stops it
+        self._task = None
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
 
     async def sweep(self) -> list[str]:
         removed = await asyncio.to_thread(self.housekeeping.expire_idle, ttl_days=self.ttl_days)
