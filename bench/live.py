@@ -268,6 +268,8 @@ class Result:
             f"p99={self.percentile(0.99):.2f} ms max={max(self.latencies_ms, default=0):.2f} ms"
             f"  server RSS={self.rss_mb:.0f} MB (peak {self.peak_rss_mb:.0f} MB)"
             f" CPU={self.server_cpu:.0%} (client {self.client_cpu:.0%})"
+            f" = {self.server_cpu * 1000 / max(moves / self.seconds, 1e-9):.2f} ms of server CPU"
+            " per move"
         )
 
 
