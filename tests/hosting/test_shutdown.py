@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -48,3 +49,31 @@ async def test_sigterm_closes_open_streams_and_exits_cleanly(
     assert returncode in (0, -signal.SIGTERM), server.output()
     assert "Application shutdown complete" in server.output()
     assert "Traceback" not in server.output()
+
+
+def test_json_logs_from_a_real_server_are_one_object_per_line(
+    tmp_path: Path, start_server: Callable[..., Server]
+) -> None:
+    server = start_server(f"sqlite:///{tmp_path / 'allfours.db'}", ALLFOURS_LOG_JSON="true")
+    code = httpx.post(server.url + "/api/rooms", json={}).json()["code"]
+    tokens = []
+    for seat in range(4):
+        joined = httpx.post(f"{server.url}/api/rooms/{code}/join", json={"name": f"P{seat}"})
+        tokens.append(joined.json()["token"])
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    view = httpx.post(f"{server.url}/api/rooms/{code}/start", headers=auth).json()
+    seat = view["turn"]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    legal = httpx.get(f"{server.url}/api/rooms/{code}", headers=auth).json()["legal"]
+    assert httpx.post(f"{server.url}/api/rooms/{code}/actions", json=legal[0], headers=auth)
+    server.proc.send_signal(signal.SIGTERM)
+    server.proc.wait(25)
+
+    lines = [json.loads(line) for line in server.output().splitlines() if line.startswith("{")]
+    events = [line.get("event") for line in lines]
+    assert events.count("request") >= 8
+    assert events.count("move") == 1
+    (move,) = [line for line in lines if line.get("event") == "move"]
+    assert move["room"] == code and move["seat"] == seat
+    text = server.output()
+    assert not any(token in text for token in tokens)
