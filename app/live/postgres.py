@@ -34,9 +34,14 @@ CHECK_TIMEOUT_S = 10.0
 
 
 def listener_conninfo(database_url: str) -> str:
-    """The SQLAlchemy URL as a libpq one (no ``+psycopg``), with TCP keepalives on."""
+    """The SQLAlchemy URL as a libpq one (no ``+psycopg``), with timeouts and keepalives."""
     url = make_url(database_url).set(drivername="postgresql")
-    query = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5"}
+    query = {
+        "connect_timeout": "10",
+        "keepalives": "1",
+        "keepalives_idle": "10",
+        "keepalives_interval": "5",
+    }
     query.update({k: str(v) for k, v in url.query.items()})
     # The pid tells an operator (and the scale-out test) whose listener a backend is.
     query["application_name"] = f"allfours-listener-{os.getpid()}"
@@ -60,7 +65,7 @@ class PostgresNotifier(Notifier):
         self._start_timeout_s = start_timeout_s
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
-        # Read by the admin endpoint and the tests: which backend listens, how often it came back.
+        # For operators and tests: which backend listens, and how often it (re)connected.
         self.backend_pid: int | None = None
         self.connects = 0
 
