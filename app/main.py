@@ -9,13 +9,15 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from app.api import admin, health, rooms
 from app.api import errors as api_errors
-from app.api import health, rooms
 from app.api.context import Context
 from app.api.middleware import BodyLimit, RateLimit
 from app.live.hub import Hub
 from app.live.notifier import LocalNotifier, make_notifier
 from app.live.presence import Presence
+from app.logs import RequestLog
+from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import TableKeeper
 from app.services.tables import Tables
 from app.settings import Settings, load_settings
@@ -44,6 +46,8 @@ def build_context(settings: Settings) -> Context:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
     ctx = build_context(settings)
+    housekeeping = Housekeeping(ctx.tables, ctx.presence)
+    sweeper = RoomSweeper(housekeeping, ttl_days=settings.room_ttl_days)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,9 +56,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ctx.keeper.start_heartbeat()
         # Pending bot turns (and away covers) resume after a restart.
         resume = asyncio.get_running_loop().create_task(ctx.keeper.resume_all())
+        await sweeper.start()
         try:
             yield
         finally:
+            await sweeper.stop()
             resume.cancel()
             await asyncio.gather(resume, return_exceptions=True)
             await ctx.keeper.close()
@@ -70,10 +76,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.ctx = ctx
+    app.state.housekeeping = housekeeping
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
+    app.include_router(admin.router)
     # Outermost last: the rate limit sees every request, then the body limit.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RateLimit, per_minute=settings.rate_limit, exempt=("/static/", "/healthz"))
+    app.add_middleware(RequestLog)  # outermost: it logs 429s and 413s too
     return app

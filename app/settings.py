@@ -37,6 +37,11 @@ class Settings(BaseSettings):
         16_384, ge=1024, validation_alias=_env("ALLFOURS_MAX_BODY_BYTES", "max_body_bytes")
     )
     ping_s: float = Field(15.0, gt=0, le=15, validation_alias=_env("ALLFOURS_PING_S", "ping_s"))
+    # Rooms with no change for this long are removed by the hourly sweep; 0 keeps them.
+    room_ttl_days: float = Field(
+        30.0, ge=0, validation_alias=_env("ALLFOURS_ROOM_TTL_DAYS", "room_ttl_days")
+    )
+    log_json: bool = Field(False, validation_alias=_env("ALLFOURS_LOG_JSON", "log_json"))
 
     @field_validator("log_level", mode="before")
     @classmethod

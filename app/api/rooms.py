@@ -24,6 +24,7 @@ from app.rules import Action, Rules
 from app.rules.cards import parse
 from app.services import errors
 from app.services.events import room_events
+from app.services.housekeeping import until_gone
 from app.services.snapshot import RoomSnap
 from app.services.tables import seat_of
 from app.services.view import room_view
@@ -187,7 +188,7 @@ def event_stream(
         **kwargs,
     )
     return EventSourceResponse(
-        stream,
+        until_gone(stream),
         ping=ctx.settings.ping_s,
         headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},
     )

@@ -89,6 +89,20 @@ class Hub:
         else:
             loop.call_soon_threadsafe(self.publish, code, version)
 
+    def resync_all_threadsafe(self) -> None:
+        """``resync_all`` on the hub's loop, from any thread or loop (the PostgreSQL listener)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self.resync_all()
+        else:
+            loop.call_soon_threadsafe(self.resync_all)
+
     def presence_changed(self, code: str) -> None:
         for sub in self._rooms.get(code, ()):
             sub.presence = True

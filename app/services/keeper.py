@@ -16,7 +16,7 @@ from app import bots
 from app.live.hub import Hub
 from app.live.presence import Presence
 from app.rules import Action, observe
-from app.services.errors import ApiError
+from app.services.errors import ApiError, NotFound
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
 
@@ -65,7 +65,8 @@ class TableKeeper:
         current = self._tasks.get(code)
         if current is not None and current[1] is task:
             del self._tasks[code]
-        if not task.cancelled() and task.exception() is not None:
+        # A room closed or expired meanwhile (NotFound) is nothing to report.
+        if not task.cancelled() and not isinstance(task.exception(), (NotFound, type(None))):
             log.error("keeping room %s failed", code, exc_info=task.exception())
 
     def _on_resync(self) -> None:
@@ -126,14 +127,21 @@ class TableKeeper:
 
     async def close(self) -> None:
         self._closed = True
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            await asyncio.gather(self._heartbeat, return_exceptions=True)
+        # Tasks may belong to another event loop when one app had two lifespans (schemathesis
+        # keeps its own beside a test client): those are cancelled on their loop, not awaited.
+        here = asyncio.get_running_loop()
+        heartbeat, self._heartbeat = self._heartbeat, None
         tasks = [t for _, t in self._tasks.values()]
+        if heartbeat is not None:
+            tasks.append(heartbeat)
         for task in tasks:
-            task.cancel()
-        if tasks:
-            await asyncio.gather(*tasks, return_exceptions=True)
+            if task.get_loop() is here:
+                task.cancel()
+            elif not task.get_loop().is_closed():
+                task.get_loop().call_soon_threadsafe(task.cancel)
+        mine = [t for t in tasks if t.get_loop() is here]
+        if mine:
+            await asyncio.gather(*mine, return_exceptions=True)
         self._tasks.clear()
 
     async def _keep(self, code: str, version: int) -> None:

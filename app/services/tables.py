@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from app import logs
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.rules import (
@@ -289,7 +290,17 @@ class Tables:
             new_game_info = replace(game, seq=log.seq, last=log, state=after)
             return replace(snap, version=snap.version + 1, game=new_game_info)
 
-        return self._change(code, change, expected=expected)
+        done = self._change(code, change, expected=expected)
+        if done.game is not None and (last := done.game.last) is not None:
+            logs.move(
+                room=code,
+                version=done.version,
+                seat=last.seat,
+                action=last.type,
+                card=last.card,
+                auto=last.auto,
+            )
+        return done
 
     # -- the one write path ----------------------------------------------------------------
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import Connection, Engine, create_engine, event, text
 
@@ -58,10 +60,19 @@ def _sqlite_pragmas(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+# One SQLite writer at a time in this process. Without it, writer threads queue inside
+# SQLite's busy handler, which sleeps in growing steps (up to 100 ms): under load a move
+# then waits tens of milliseconds for a lock that was free long before (bench.live).
+_sqlite_writers: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
+
+
 @contextmanager
 def write(engine: Engine) -> Iterator[Connection]:
     """One write transaction (BEGIN IMMEDIATE on SQLite), committed on success."""
-    with engine.connect().execution_options(write=True) as conn, conn.begin():
+    lock: AbstractContextManager[Any] = nullcontext()
+    if engine.dialect.name == "sqlite":
+        lock = _sqlite_writers.setdefault(engine, threading.Lock())
+    with lock, engine.connect().execution_options(write=True) as conn, conn.begin():
         yield conn
 
 

@@ -1,0 +1,66 @@
+"""Admin endpoints (``ALLFOURS_ADMIN_TOKEN``): list rooms with their state, close a room."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from app.api.context import ContextDep
+from app.api.schemas import ErrorOut
+from app.services import errors
+from app.services.housekeeping import Housekeeping
+
+router = APIRouter(prefix="/api/admin", tags=["admin"])
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (401, 403, 404, 409)
+}
+
+
+def require_admin(ctx: ContextDep, request: Request) -> None:
+    admin = ctx.settings.admin_token
+    if not admin:
+        raise errors.Forbidden("the admin endpoints are off (ALLFOURS_ADMIN_TOKEN is unset)")
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    given = value.strip() if scheme.lower() == "bearer" else ""
+    given = given or request.headers.get("x-admin-token", "")
+    if not given:
+        raise errors.Unauthorized("the admin token is needed (Authorization: Bearer <token>)")
+    if not hmac.compare_digest(given.encode(), admin.encode()):
+        raise errors.Forbidden("that is not the admin token")
+
+
+def get_housekeeping(request: Request) -> Housekeeping:
+    housekeeping: Housekeeping = request.app.state.housekeeping
+    return housekeeping
+
+
+Admin = Annotated[None, Depends(require_admin)]
+HousekeepingDep = Annotated[Housekeeping, Depends(get_housekeeping)]
+
+
+@router.get("/rooms", responses=_ERRORS)
+async def list_rooms(
+    _: Admin,
+    housekeeping: HousekeepingDep,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> dict[str, Any]:
+    """Rooms, the most recently changed first: phase, seats (connected here), scores, times."""
+    listed: dict[str, Any] = await run_in_threadpool(housekeeping.rooms, limit=limit, offset=offset)
+    return listed
+
+
+@router.post("/rooms/{code}/close", responses=_ERRORS)
+async def close_room(
+    _: Admin,
+    housekeeping: HousekeepingDep,
+    code: Annotated[str, Path(min_length=1, max_length=64)],
+) -> dict[str, Any]:
+    """Remove the room with its games; its open streams end and its links answer 404."""
+    await run_in_threadpool(housekeeping.close, code)
+    return {"code": code, "closed": True}

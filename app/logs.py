@@ -1,0 +1,130 @@
+"""Structured logs: one line per request and one per move, as key=value text or JSON.
+
+Every line carries an ``event`` name and flat fields, so ``grep event=move`` or
+``jq 'select(.event=="move")'`` finds the moves. Tokens, cookies and cards still hidden
+from other seats are never logged: a move line names the card only once it is on the table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger("allfours")
+request_log = logging.getLogger("allfours.request")
+move_log = logging.getLogger("allfours.move")
+
+# uvicorn adds `color_message` (its message with terminal colours): not a field for us.
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
+    "message",
+    "color_message",
+}
+
+
+def _fields(record: logging.LogRecord) -> dict[str, Any]:
+    return {k: v for k, v in record.__dict__.items() if k not in _STANDARD}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+            **_fields(record),
+        }
+        if record.exc_info:
+            line["exc"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str, separators=(",", ":"))
+
+
+class TextFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        when = datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+        parts = [when, record.levelname.lower(), record.name, record.getMessage()]
+        parts += [f"{k}={_quote(v)}" for k, v in _fields(record).items()]
+        text = " ".join(parts)
+        if record.exc_info:
+            text += "\n" + self.formatException(record.exc_info)
+        return text
+
+
+def _quote(value: object) -> str:
+    text = str(value)
+    return json.dumps(text) if (not text or any(c in text for c in ' "=\n')) else text
+
+
+def configure(level: str = "info", json_lines: bool = False) -> None:
+    """Our loggers and uvicorn's to stderr, one format for all."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter() if json_lines else TextFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    for name in ("uvicorn", "uvicorn.error"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
+    # Alembic says which migrations ran (worth keeping), but not which plugins it set up.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    # Our request line replaces uvicorn's access log (it has the duration; theirs doesn't).
+    logging.getLogger("uvicorn.access").disabled = True
+
+
+def move(*, room: str, version: int, seat: int, action: str, card: str | None, auto: bool) -> None:
+    """One accepted move (a bot's too), once committed. The card is on the table by then."""
+    fields: dict[str, Any] = {"event": "move", "room": room, "version": version, "seat": seat}
+    fields["action"] = action
+    if card is not None:
+        fields["card"] = card
+    if auto:
+        fields["auto"] = True
+    move_log.info("move", extra=fields)
+
+
+class RequestLog:
+    """ASGI middleware: one line per HTTP request, written when the response is complete
+    (for an event stream, when the stream closes: `ms` is then how long it was open)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500  # what the server answers if the app raises before responding
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        finally:
+            if request_log.isEnabledFor(logging.INFO):
+                _log_request(scope, status, started)
+
+
+def _log_request(scope: Scope, status: int, started: float) -> None:
+    client = scope.get("client")
+    request_log.info(
+        "request",
+        extra={
+            "event": "request",
+            "method": scope["method"],
+            "path": scope["path"],
+            "status": status,
+            "ms": round((time.perf_counter() - started) * 1000, 2),
+            "client": client[0] if client else None,
+        },
+    )

@@ -1,0 +1,480 @@
+"""Live events under load: how long a move takes to reach all four seats' event streams.
+
+Starts the server on a fresh SQLite file (rate limit and bot delay off) in a subprocess,
+seats four players in each of R rooms, opens the 4 x R seat streams on loopback and plays
+random legal moves at M moves per second across the rooms. Prints the move-to-all-four-
+streams latency (from sending the POST to the last of the room's four streams receiving the
+new version) and the server's memory.
+
+    python -m bench.live                       # a single room, then 200 rooms at 200 moves/s
+    python -m bench.live --rooms 1000 --rate 500 --seconds 30     # the target load
+
+The client is raw asyncio (HTTP/1.1 keep-alive and a small chunked SSE reader), not httpx:
+it shares the machine's two cores with the server, and should cost it as little as it can.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HOST = "127.0.0.1"
+
+
+# -- the server --------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def server(database_url: str, **env: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`python -m app.serve` on a free port; stopped with SIGTERM (SIGKILL if it lingers)."""
+    port = free_port()
+    environ = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "HOST": HOST,
+        "PORT": str(port),
+        "ALLFOURS_RATE_LIMIT": "0",
+        "ALLFOURS_BOT_DELAY_MS": "0",
+        "LOG_LEVEL": "warning",
+        **env,
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.serve"], env=environ, stdin=subprocess.DEVNULL
+    )
+    try:
+        _wait_healthy(port, proc)
+        yield port, proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _wait_healthy(port: int, proc: subprocess.Popen[bytes], timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode} before serving")
+        try:
+            with socket.create_connection((HOST, port), timeout=1) as s:
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+                if s.recv(64).startswith(b"HTTP/1.1 200"):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not answer /healthz in time")
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """(current, peak) resident memory of a process and its children, in MB."""
+    now = peak = 0.0
+    for p in [pid, *_children(pid)]:
+        with contextlib.suppress(OSError):
+            fields = dict(
+                line.split(":", 1) for line in Path(f"/proc/{p}/status").read_text().splitlines()
+            )
+            now += int(fields["VmRSS"].split()[0]) / 1024
+            peak += int(fields["VmHWM"].split()[0]) / 1024
+    return now, peak
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            kids = (task / "children").read_text().split()
+            for kid in map(int, kids):
+                found += [kid, *_children(kid)]
+    return found
+
+
+# -- a small HTTP/1.1 client -------------------------------------------------------------
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, body: bytes) -> None:
+        super().__init__(f"{status} {body[:200]!r}")
+        self.status = status
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection; one request at a time."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> Any:
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nContent-Length: {len(payload)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        message = head.encode() + b"\r\n" + payload
+        for attempt in (1, 2):
+            if self._writer is None:
+                self._reader, self._writer = await asyncio.open_connection(HOST, self.port)
+            assert self._reader is not None
+            self._writer.write(message)
+            status_line = await self._reader.readline()
+            if status_line:
+                break
+            # uvicorn closes a keep-alive connection idle for 5 s: open a new one, send again
+            # (the server read nothing from the closed one).
+            self.close()
+            if attempt == 2:
+                raise ConnectionError("the server closed the connection")
+        assert self._reader is not None
+        status = int(status_line.split()[1])
+        length = 0
+        while (line := await self._reader.readline()) not in (b"\r\n", b"\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        data = await self._reader.readexactly(length)
+        if status >= 400:
+            raise HttpError(status, data)
+        return json.loads(data) if data else None
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        self._reader = self._writer = None
+
+
+async def events(port: int, path: str, token: str | None) -> AsyncIterator[tuple[int, bytes]]:
+    """(version, data) for each `state` event of one SSE stream."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n{auth}\r\n".encode()
+    )
+    try:
+        status = await reader.readline()
+        if b" 200 " not in status:
+            raise HttpError(int(status.split()[1]), status)
+        chunked = False
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"transfer-encoding:") and b"chunked" in line.lower():
+                chunked = True
+        pending = b""
+        version = -1
+        data = b""
+        while True:
+            if chunked:
+                size = int((await reader.readline()).split(b";")[0], 16)
+                if size == 0:
+                    return
+                pending += (await reader.readexactly(size + 2))[:-2]
+            else:
+                more = await reader.read(65536)
+                if not more:
+                    return
+                pending += more
+            *lines, pending = pending.split(b"\n")
+            for raw in lines:
+                line = raw.rstrip(b"\r")
+                if line.startswith(b"id:"):
+                    version = int(line[3:])
+                elif line.startswith(b"data:"):
+                    data = line[5:].lstrip()
+                elif not line and data:
+                    yield version, data
+                    data = b""
+    finally:
+        writer.close()
+
+
+# -- the players -------------------------------------------------------------------------
+
+
+@dataclass
+class Room:
+    code: str
+    tokens: list[str]
+    version: int = 0
+    turn: int | None = None
+    phase: str = "lobby"
+    legal: list[list[dict[str, Any]]] = field(default_factory=lambda: [[], [], [], []])
+    seen: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # version per seat's stream
+    arrived: list[float] = field(default_factory=lambda: [0.0] * 4)
+    waiting_for: int | None = None  # the version a move in flight makes
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Result:
+    rooms: int
+    rate: float
+    seconds: float
+    latencies_ms: list[float]
+    skipped: int
+    errors: int
+    rss_mb: float
+    peak_rss_mb: float
+    server_cpu: float  # cores busy on average while playing
+    client_cpu: float  # the same for this benchmark's own process (it shares the machine)
+
+    def percentile(self, q: float) -> float:
+        if not self.latencies_ms:
+            return float("nan")
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def line(self) -> str:
+        moves = len(self.latencies_ms)
+        return (
+            f"rooms={self.rooms} streams={4 * self.rooms} target={self.rate:g} moves/s "
+            f"played={moves} ({moves / self.seconds:.0f}/s) skipped={self.skipped} "
+            f"errors={self.errors}  latency p50={self.percentile(0.50):.2f} ms "
+            f"p99={self.percentile(0.99):.2f} ms max={max(self.latencies_ms, default=0):.2f} ms"
+            f"  server RSS={self.rss_mb:.0f} MB (peak {self.peak_rss_mb:.0f} MB)"
+            f" CPU={self.server_cpu:.0%} (client {self.client_cpu:.0%})"
+            f" = {self.server_cpu * 1000 / max(moves / self.seconds, 1e-9):.2f} ms of server CPU"
+            " per move"
+        )
+
+
+async def _follow(port: int, room: Room, seat: int, ready: asyncio.Event) -> None:
+    async for version, data in events(port, f"/api/rooms/{room.code}/events", room.tokens[seat]):
+        now = time.perf_counter()
+        ready.set()
+        view = json.loads(data)
+        room.legal[seat] = view["legal"]
+        if version > room.seen[seat]:
+            room.seen[seat] = version
+            room.arrived[seat] = now
+        if version >= room.version:
+            room.version, room.turn, room.phase = version, view["turn"], view["phase"]
+        if room.waiting_for is not None and min(room.seen) >= room.waiting_for:
+            room.done.set()
+
+
+async def _play(
+    conn: Connection,
+    room: Room,
+    rng: random.Random,
+    latencies: list[float],
+    measuring: list[bool],
+) -> None:
+    """One move in `room` (or a rematch after the game); waits for all four streams."""
+    if room.phase == "game_over":
+        move_path, body, seat = f"/api/rooms/{room.code}/rematch", {}, 0
+    else:
+        seat = room.turn if room.turn is not None else 0
+        if not room.legal[seat]:
+            return
+        action = dict(rng.choice(room.legal[seat]))
+        action["version"] = room.version
+        move_path, body = f"/api/rooms/{room.code}/actions", action
+    room.done.clear()
+    room.waiting_for = room.version + 1
+    sent = time.perf_counter()
+    view = await conn.request("POST", move_path, body, room.tokens[seat])
+    room.waiting_for = view["version"]
+    if min(room.seen) < room.waiting_for:
+        await asyncio.wait_for(room.done.wait(), 30)
+    if measuring[0] and "type" in body:
+        latencies.append((max(room.arrived) - sent) * 1000)
+    room.waiting_for = None
+
+
+async def run(
+    port: int, pid: int, rooms: int, rate: float, seconds: float, seed: int = 1
+) -> Result:
+    rng = random.Random(seed)
+    pool = [Connection(port) for _ in range(min(64, max(4, rooms)))]
+
+    # Set up: rooms, seats, streams, then start every game.
+    conns: asyncio.Queue[Connection] = asyncio.Queue()
+    for conn in pool:
+        conns.put_nowait(conn)
+
+    async def on_a_connection(method: str, path: str, body: Any, token: str | None) -> Any:
+        conn = await conns.get()
+        try:
+            return await conn.request(method, path, body, token)
+        finally:
+            conns.put_nowait(conn)
+
+    async def open_one() -> Room:
+        created = await on_a_connection("POST", "/api/rooms", {}, None)
+        tokens = []
+        for seat in range(4):
+            joined = await on_a_connection(
+                "POST",
+                f"/api/rooms/{created['code']}/join",
+                {"name": f"P{seat}", "seat": seat},
+                None,
+            )
+            tokens.append(joined["token"])
+        return Room(created["code"], tokens)
+
+    table = list(await asyncio.gather(*(open_one() for _ in range(rooms))))
+    followers = []
+    for room in table:
+        readies = []
+        for seat in range(4):
+            ready = asyncio.Event()
+            followers.append(asyncio.create_task(_follow(port, room, seat, ready)))
+            readies.append(ready.wait())
+        await asyncio.gather(*readies)
+
+    async def start_one(room: Room) -> None:
+        room.done.clear()
+        room.waiting_for = 10**9  # not known until the start answers
+        path = f"/api/rooms/{room.code}/start"
+        view = await on_a_connection("POST", path, {}, room.tokens[0])
+        room.waiting_for = view["version"]
+        if min(room.seen) < room.waiting_for:
+            await asyncio.wait_for(room.done.wait(), 30)
+        room.waiting_for = None
+
+    await asyncio.gather(*(start_one(room) for room in table))
+
+    # Play: one move slot every 1/rate seconds, given to the next room with no move in flight.
+    latencies: list[float] = []
+    errors = skipped = 0
+    measuring = [False]
+    idle: deque[Room] = deque(table)
+    free_conns: deque[Connection] = deque(pool)
+    in_flight: set[asyncio.Task[None]] = set()
+
+    async def one(room: Room, conn: Connection) -> None:
+        nonlocal errors
+        try:
+            await _play(conn, room, rng, latencies, measuring)
+        except (HttpError, TimeoutError, OSError, KeyError, ValueError):
+            errors += 1
+            conn.close()
+            conn = Connection(port)
+        finally:
+            idle.append(room)
+            free_conns.append(conn)
+
+    warmup = min(2.0, seconds / 5)
+    start = time.perf_counter()
+    cpu_at_start = cpu_seconds(pid)
+    client_at_start = cpu_seconds(os.getpid())
+    tick = 0
+    while (now := time.perf_counter()) - start < seconds + warmup:
+        measuring[0] = now - start >= warmup
+        due = start + tick / rate
+        if due > now:
+            await asyncio.sleep(due - now)
+        tick += 1
+        if not idle or not free_conns:
+            skipped += measuring[0]
+            continue
+        task = asyncio.create_task(one(idle.popleft(), free_conns.popleft()))
+        in_flight.add(task)
+        task.add_done_callback(in_flight.discard)
+    measuring[0] = False
+    elapsed = time.perf_counter() - start
+    server_cpu = (cpu_seconds(pid) - cpu_at_start) / elapsed
+    client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
+    if in_flight:
+        await asyncio.wait(in_flight, timeout=30)
+    now_mb, peak_mb = rss_mb(pid)
+    for task in followers:
+        task.cancel()
+    await asyncio.gather(*followers, return_exceptions=True)
+    for conn in pool:
+        conn.close()
+    return Result(
+        rooms, rate, seconds, latencies, skipped, errors, now_mb, peak_mb, server_cpu, client_cpu
+    )
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop when it is there (uvicorn[standard] brings it): the client should cost little."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+SCENARIOS = [
+    # (rooms, moves/s, seconds): a lone table's latency, then a busy server.
+    (1, 20.0, 10.0),
+    (200, 200.0, 20.0),
+]
+
+
+def main(argv: Sequence[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.live", description=__doc__)
+    parser.add_argument("--rooms", "-R", type=int, help="rooms (4 seat streams each)")
+    parser.add_argument("--rate", "-M", type=float, help="moves per second over all rooms")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(list(argv))
+    if args.rooms is None and args.rate is None:
+        scenarios = SCENARIOS
+    else:
+        scenarios = [(args.rooms or 1, args.rate or 20.0, args.seconds)]
+    _raise_fd_limit()
+    for rooms, rate, seconds in scenarios:
+        with tempfile.TemporaryDirectory(prefix="allfours-bench-") as folder:
+            url = f"sqlite:///{folder}/bench.db"
+            with (
+                server(url) as (port, proc),
+                asyncio.Runner(loop_factory=_loop_factory()) as runner,
+            ):
+                result = runner.run(run(port, proc.pid, rooms, rate, seconds, args.seed))
+        print(result.line(), flush=True)
+        if result.latencies_ms:
+            print(
+                f"  mean={statistics.fmean(result.latencies_ms):.2f} ms over "
+                f"{len(result.latencies_ms)} moves",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
