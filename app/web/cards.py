@@ -82,10 +82,7 @@ def _index(rank: str, suit: str) -> str:
     label = "10" if rank == "T" else rank
     # "10" is squeezed to the width of one letter so every index is the same size.
     squeeze = ' textLength="25" lengthAdjust="spacingAndGlyphs"' if rank == "T" else ""
-    return (
-        f'<text x="15" y="33" class="idx"{squeeze}>{label}</text>'
-        + _use(suit, 15, 47, 20)
-    )
+    return f'<text x="15" y="33" class="idx"{squeeze}>{label}</text>' + _use(suit, 15, 47, 20)
 
 
 def _middle(rank: str, suit: str) -> str:

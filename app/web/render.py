@@ -45,7 +45,4 @@ def render_room(view: View) -> str:
 
 
 def render_home(*, error: str | None = None, code: str | None = None) -> str:
-    return environment().get_template("home.html").render(
-        options=options(), error=error, code=code
-    )
-
+    return environment().get_template("home.html").render(options=options(), error=error, code=code)

@@ -246,9 +246,7 @@ def build(view: View) -> Table:
     focus = next((c.code for c in hand if c.legal), hand[0].code if hand else None)
 
     raw_trick: Sequence[Mapping[str, Any]] = view.get("trick") or []
-    trick = tuple(
-        _played(p, seats, lead=i == 0, winner=False) for i, p in enumerate(raw_trick)
-    )
+    trick = tuple(_played(p, seats, lead=i == 0, winner=False) for i, p in enumerate(raw_trick))
     raw_last: Mapping[str, Any] | None = view.get("last_trick")
     last_winner: int | None = raw_last.get("winner") if raw_last else None
     last_trick = tuple(
@@ -256,13 +254,10 @@ def build(view: View) -> Table:
         for i, p in enumerate((raw_last or {}).get("cards") or [])
     )
     hand_number = int(view.get("hand_number") or 0)
-    last_key = (
-        f"{hand_number}:" + "".join(p.code for p in last_trick) if last_trick else None
-    )
+    last_key = f"{hand_number}:" + "".join(p.code for p in last_trick) if last_trick else None
 
     kicks = tuple(
-        Kick(code=c, name=card_name(c), points=kick_points(parse(c), rules))
-        for c in kick_codes
+        Kick(code=c, name=card_name(c), points=kick_points(parse(c), rules)) for c in kick_codes
     )
 
     beg_buttons = _beg_buttons(phase, legal, refused) if your_turn else ()
@@ -280,9 +275,7 @@ def build(view: View) -> Table:
     seated = you is not None
     status = _status(phase, seats, turn, you, beggar, dealer, team_pair, all_seated, seated)
     code = str(view.get("code", ""))
-    title = (
-        f"● Your turn · All Fours {code}" if your_turn else f"All Fours · {status} · {code}"
-    )
+    title = f"● Your turn · All Fours {code}" if your_turn else f"All Fours · {status} · {code}"
     table = Table(
         code=code,
         version=int(view.get("version") or 0),
