@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -25,7 +26,8 @@ View = Mapping[str, Any]
 
 # Counterclockwise play (R4): from the viewer at the bottom, the next seat sits on the right.
 POSITIONS = ("bottom", "right", "top", "left")
-DASH = "\N{EN DASH}"  # between two scores: 14-9 reads as a range
+DASH = "\N{EN DASH}"
+_LEVEL_SUFFIX = re.compile(r"\s*\([^)]*\)$")  # between two scores: 14-9 reads as a range
 PLAYING_PHASES = ("beg", "give_or_run", "play")
 
 
@@ -37,6 +39,7 @@ class Seat:
     display_name: str  # the name as chosen, for everyone
     empty: bool
     bot: bool
+    auto: bool  # a player away, whose turns a computer player takes meanwhile
     connected: bool
     you: bool
     team: int
@@ -189,10 +192,11 @@ def build(view: View) -> Table:
     tricks_won: Sequence[int] | None = view.get("tricks_won")
     rules = _rules(view)
 
+    names = _display_names(raw_seats)
     seats = []
     for n in range(4):
         raw = raw_seats[n] if n < len(raw_seats) else None
-        display = str(raw.get("name") or f"Seat {n + 1}") if raw else "Empty seat"
+        display = names[n]
         seats.append(
             Seat(
                 seat=n,
@@ -201,6 +205,7 @@ def build(view: View) -> Table:
                 display_name=display,
                 empty=raw is None,
                 bot=bool(raw and raw.get("bot")),
+                auto=bool(raw and raw.get("auto")),
                 connected=bool(raw and (raw.get("connected", True) or raw.get("bot"))),
                 you=n == you,
                 team=n % 2,
@@ -313,6 +318,23 @@ def build(view: View) -> Table:
         invite_path=f"/r/{code}",
     )
     return _with_news(table)
+
+
+def _display_names(raw_seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
+    """Each seat's name, made unique at the table ("Bot", "Bot 2") so turns are never ambiguous."""
+    out: list[str] = []
+    for n in range(4):
+        raw = raw_seats[n] if n < len(raw_seats) else None
+        if raw is None:
+            out.append("Empty seat")
+            continue
+        name = " ".join(str(raw.get("name") or "").split())
+        if raw.get("bot"):
+            name = _LEVEL_SUFFIX.sub("", name)  # "Bot (standard)": the chip says it is a bot
+        name = name or f"Player {n + 1}"
+        taken = [o for o in out if o == name or o.startswith(name + " ")]
+        out.append(f"{name} {len(taken) + 1}" if taken else name)
+    return out
 
 
 def sort_hand(codes: Sequence[str], trump: str | None) -> list[str]:

@@ -252,3 +252,13 @@ def test_room_page_has_one_event_stream(viewer: int | None) -> None:
     assert len(streams) == 1 and streams[0].get("sse-connect") == "/r/k3x9q2/events"
     assert html.count("EventSource") == 0  # htmx-ext-sse opens it, once
     assert len([e for e in elements if e.get("id") == "table"]) == 1
+
+
+def test_names_at_the_table_are_unique_and_bots_are_marked() -> None:
+    view = lobby_view(["Ann", "Bot (standard)", "Ann", "Bot (standard)"], 0)
+    view["seats"][1]["bot"] = view["seats"][3]["bot"] = True
+    html = render_table(view)
+    for name in ("Ann 2", "Bot 2"):
+        assert name in html
+    assert "(standard)" not in html
+    assert html.count('class="chip chip-bot"') == 2
