@@ -44,5 +44,14 @@ def render_room(view: View) -> str:
     return env.get_template("room.html").render(t=table, table_html=Markup(fragment))
 
 
+def render_live(view: View) -> str:
+    """The stream-holding element with the table inside: the answer to taking a seat, swapped
+    in whole so that the page's event stream closes and reopens with the new seat's cookie."""
+    table = build(view)
+    env = environment()
+    fragment = env.get_template("_table.html").render(t=table)
+    return env.get_template("_live.html").render(t=table, table_html=Markup(fragment))
+
+
 def render_home(*, error: str | None = None, code: str | None = None) -> str:
     return environment().get_template("home.html").render(options=options(), error=error, code=code)

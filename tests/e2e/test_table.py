@@ -12,10 +12,10 @@ from tests.e2e.players import (
     create_room,
     hand,
     is_my_turn,
+    open_streams,
     open_table,
     phase,
     still_same_page,
-    streams_opened,
     take_seat,
     take_turn,
     version,
@@ -77,7 +77,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         assert [page.get_attribute("#table", f"data-score-{t}") for t in (0, 1)] == scores
         assert page.locator("[data-action=rematch]").count() == 1
         assert still_same_page(page), "a page reloaded"
-        assert streams_opened(page) == 1
+        assert open_streams(page) == 1
     assert max(int(s or 0) for s in scores) >= 7
     pages[0].screenshot(path=str(screenshots / "result.png"))
 
@@ -155,5 +155,5 @@ def test_a_phone_player_plays_a_whole_game(
             break
     assert phase(page) == "game_over"
     assert page.locator("[data-action=rematch]").count() == 1
-    assert streams_opened(page) == 1
+    assert open_streams(page) == 1
     page.context.close()
