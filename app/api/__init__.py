@@ -1,0 +1,1 @@
+"""FastAPI routers: thin, they call the services."""

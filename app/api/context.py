@@ -1,0 +1,48 @@
+"""What the routes need, built once per app, and the Annotated dependencies that fetch it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy import Engine
+
+from app.live.hub import Hub
+from app.live.notifier import Notifier
+from app.live.presence import Presence
+from app.services.keeper import TableKeeper
+from app.services.tables import Tables
+from app.settings import Settings
+
+SEAT_COOKIE = "allfours_seat"
+
+
+@dataclass
+class Context:
+    settings: Settings
+    engine: Engine
+    hub: Hub
+    notifier: Notifier
+    presence: Presence
+    tables: Tables
+    keeper: TableKeeper
+
+
+def get_context(request: Request) -> Context:
+    ctx: Context = request.app.state.ctx
+    return ctx
+
+
+def get_token(request: Request) -> str | None:
+    """The seat token: ``Authorization: Bearer <token>``, else the room's cookie."""
+    header = request.headers.get("authorization")
+    if header:
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+    return request.cookies.get(SEAT_COOKIE) or None
+
+
+ContextDep = Annotated[Context, Depends(get_context)]
+TokenDep = Annotated[str | None, Depends(get_token)]

@@ -1,0 +1,193 @@
+"""The JSON API of API.md: rooms, seats, actions, hand records, live events."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Request, Response
+from sse_starlette import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from app.api.context import SEAT_COOKIE, Context, ContextDep, TokenDep
+from app.api.schemas import (
+    ActionIn,
+    CreateRoom,
+    ErrorOut,
+    Join,
+    Joined,
+    RoomCreated,
+    SeatBot,
+    View,
+)
+from app.rules import Action, Rules
+from app.rules.cards import parse
+from app.services import errors
+from app.services.events import room_events
+from app.services.snapshot import RoomSnap
+from app.services.tables import seat_of
+from app.services.view import room_view
+
+router = APIRouter(prefix="/api", tags=["rooms"])
+
+Code = Annotated[str, Path(min_length=1, max_length=64, description="the room code")]
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorOut} for code in codes}
+
+
+def _view(ctx: Context, snap: RoomSnap, token: str | None) -> View:
+    seat = seat_of(snap, token)
+    if seat is not None:
+        ctx.presence.touch(snap.code, seat)
+    return room_view(snap, seat, ctx.presence)
+
+
+def set_seat_cookie(response: Response, code: str, token: str) -> None:
+    """The browser's seat token: HttpOnly, SameSite=Lax, scoped to this room's pages and API."""
+    for path in (f"/r/{code}", f"/api/rooms/{code}"):
+        response.set_cookie(
+            SEAT_COOKIE,
+            token,
+            max_age=60 * 60 * 24 * 30,
+            path=path,
+            httponly=True,
+            samesite="lax",
+        )
+
+
+@router.post("/rooms", status_code=201, response_model=RoomCreated, responses=_errors(403, 422))
+async def create_room(
+    ctx: ContextDep, request: Request, body: Annotated[CreateRoom | None, Body()] = None
+) -> RoomCreated:
+    body = body or CreateRoom()
+    if body.seed is not None and not _is_admin(ctx, request):
+        raise errors.Forbidden("seed is an admin option (ALLFOURS_ADMIN_TOKEN)")
+    snap = await run_in_threadpool(
+        ctx.tables.create_room, rules=body.rules or Rules(), seed=body.seed
+    )
+    return RoomCreated(code=snap.code, url=f"/r/{snap.code}")
+
+
+def _is_admin(ctx: Context, request: Request) -> bool:
+    admin = ctx.settings.admin_token
+    if not admin:
+        return False
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    given = value.strip() if scheme.lower() == "bearer" else ""
+    given = given or request.headers.get("x-admin-token", "")
+    return hmac.compare_digest(given.encode(), admin.encode())
+
+
+@router.post("/rooms/{code}/join", response_model=Joined, responses=_errors(404, 409, 422))
+async def join(
+    ctx: ContextDep, code: Code, body: Join, token: TokenDep, request: Request, response: Response
+) -> Joined:
+    joined = await run_in_threadpool(
+        ctx.tables.join, code=code, name=body.name, seat=body.seat, token=token
+    )
+    ctx.presence.touch(code, joined.seat)
+    if from_browser(request):
+        set_seat_cookie(response, code, joined.token)
+    return Joined(seat=joined.seat, token=joined.token)
+
+
+def from_browser(request: Request) -> bool:
+    """A page's fetch or htmx request, not a script: only browsers get the seat cookie, so
+    one cookie-keeping API client can seat four players and still look on as a spectator."""
+    headers = request.headers
+    return "sec-fetch-mode" in headers or "hx-request" in headers
+
+
+@router.post("/rooms/{code}/bots", responses=_errors(401, 404, 409, 422))
+async def seat_bot(
+    ctx: ContextDep, code: Code, body: SeatBot, token: TokenDep, request: Request
+) -> View:
+    """A seated player (or the admin: a table of four bots) seats a computer player."""
+    snap = await run_in_threadpool(
+        ctx.tables.seat_bot,
+        code=code,
+        token=token,
+        seat=body.seat,
+        level=body.level,
+        admin=_is_admin(ctx, request),
+    )
+    return _view(ctx, snap, token)
+
+
+@router.post("/rooms/{code}/start", responses=_errors(401, 404, 409))
+async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) -> View:
+    snap = await run_in_threadpool(
+        ctx.tables.start, code=code, token=token, admin=_is_admin(ctx, request)
+    )
+    return _view(ctx, snap, token)
+
+
+@router.get("/rooms/{code}", responses=_errors(404))
+async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> View:
+    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    return _view(ctx, snap, token)
+
+
+@router.post("/rooms/{code}/actions", responses=_errors(401, 403, 404, 409, 422))
+async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> View:
+    action = Action(body.type, parse(body.card) if body.card is not None else None)
+    snap = await run_in_threadpool(
+        ctx.tables.act, code=code, token=token, action=action, expected=body.version
+    )
+    return _view(ctx, snap, token)
+
+
+@router.post("/rooms/{code}/rematch", responses=_errors(401, 404, 409))
+async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> View:
+    snap = await run_in_threadpool(ctx.tables.rematch, code=code, token=token)
+    return _view(ctx, snap, token)
+
+
+@router.get("/rooms/{code}/hands/{n}", responses=_errors(404, 422))
+async def hand_record(
+    ctx: ContextDep,
+    code: Code,
+    n: Annotated[int, Path(description="the hand's number, 1-based")],
+    token: TokenDep,
+) -> dict[str, Any]:
+    record: dict[str, Any] = await run_in_threadpool(ctx.tables.hand_record, code, n, token)
+    return record
+
+
+@router.get(
+    "/rooms/{code}/events",
+    response_class=EventSourceResponse,
+    responses={
+        200: {
+            "description": "event: state, id: <version>, data: <view JSON>; pings as comments",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
+        **_errors(404),
+    },
+)
+async def events(ctx: ContextDep, code: Code, token: TokenDep) -> EventSourceResponse:
+    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    return event_stream(ctx, snap, token)
+
+
+def event_stream(
+    ctx: Context, snap: RoomSnap, token: str | None, **kwargs: Any
+) -> EventSourceResponse:
+    """An SSE response for one viewer; ``kwargs`` go to ``room_events`` (e.g. ``render``)."""
+    seat = seat_of(snap, token)
+    stream = room_events(
+        tables=ctx.tables,
+        hub=ctx.hub,
+        presence=ctx.presence,
+        code=snap.code,
+        seat=seat,
+        **kwargs,
+    )
+    return EventSourceResponse(
+        stream,
+        ping=ctx.settings.ping_s,
+        headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},
+    )

@@ -1,0 +1,91 @@
+"""Request and response bodies of the JSON API (API.md)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.bots import LEVELS
+from app.rules import Rules
+from app.rules.cards import BadCardCode, parse
+from app.rules.state import ACTION_TYPES
+
+SEED_MAX = 2**63 - 1
+NAME_MAX = 24
+
+Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
+
+
+class CreateRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rules: Rules | None = Field(None, description="the house-rule options of RULES.md")
+    seed: int | None = Field(
+        None, ge=-SEED_MAX, le=SEED_MAX, description="admin only: reproducible deals"
+    )
+
+
+class RoomCreated(BaseModel):
+    code: str
+    url: str
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="1-24 characters once trimmed")
+    seat: Seat | None = Field(None, description="omitted: the first free seat")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("a name needs at least one character")
+        if len(value) > NAME_MAX:
+            raise ValueError(f"a name has at most {NAME_MAX} characters")
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
+            raise ValueError("a name may not hold control or unassigned characters")
+        return value
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class SeatBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: Seat
+    level: Literal[LEVELS] | None = Field(None, description="default: standard")  # type: ignore[valid-type]
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
+    card: str | None = Field(None, description="a card code (R3), for play")
+    version: int | None = Field(
+        None, ge=0, le=2**31 - 1, description="the version this move was computed against"
+    )
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse(value)
+            except BadCardCode as err:
+                raise ValueError(str(err)) from None
+        return value
+
+
+class ErrorOut(BaseModel):
+    error: str
+    detail: str
+
+
+View = dict[str, Any]

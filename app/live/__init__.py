@@ -1,0 +1,10 @@
+"""Fan-out of "room X is at version N" to this process's streams and bot driver.
+
+Only the version travels (never state): each stream re-reads and renders its own seat's view.
+"""
+
+from app.live.hub import Hub, Subscription
+from app.live.notifier import LocalNotifier, Notifier, make_notifier
+from app.live.presence import Presence
+
+__all__ = ["Hub", "LocalNotifier", "Notifier", "Presence", "Subscription", "make_notifier"]

@@ -1,0 +1,106 @@
+"""The in-process hub: room code -> the subscriptions (open streams) of this process.
+
+Every method runs on the event loop thread except ``publish_threadsafe``. A subscription
+keeps only the highest version announced and two flags, so a slow stream never queues: it
+wakes, reads what it missed from the store, and renders.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+VersionListener = Callable[[str, int], None]
+
+
+class Subscription:
+    __slots__ = ("_event", "code", "latest", "presence", "resync")
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.latest = 0  # highest version announced for the room
+        self.resync = False  # notifications may have been lost: re-read the current version
+        self.presence = False  # someone's connected/auto flag changed
+        self._event = asyncio.Event()
+
+    def _wake(self) -> None:
+        self._event.set()
+
+    async def wait(self, timeout: float | None = None) -> bool:
+        """Until something happened (True) or ``timeout`` passed (False)."""
+        try:
+            await asyncio.wait_for(self._event.wait(), timeout)
+        except TimeoutError:
+            return False
+        self._event.clear()
+        return True
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._rooms: dict[str, set[Subscription]] = {}
+        self._listeners: list[VersionListener] = []
+        self._resync_listeners: list[Callable[[], None]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    @contextmanager
+    def subscribe(self, code: str) -> Iterator[Subscription]:
+        sub = Subscription(code)
+        self._rooms.setdefault(code, set()).add(sub)
+        try:
+            yield sub
+        finally:
+            subs = self._rooms.get(code)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._rooms[code]
+
+    def on_version(self, listener: VersionListener) -> None:
+        """Call ``listener(code, version)`` for every version announced (the bot driver)."""
+        self._listeners.append(listener)
+
+    def on_resync(self, listener: Callable[[], None]) -> None:
+        self._resync_listeners.append(listener)
+
+    def publish(self, code: str, version: int) -> None:
+        for sub in self._rooms.get(code, ()):
+            if version > sub.latest:
+                sub.latest = version
+                sub._wake()
+        for listener in self._listeners:
+            listener(code, version)
+
+    def publish_threadsafe(self, code: str, version: int) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self.publish(code, version)
+        else:
+            loop.call_soon_threadsafe(self.publish, code, version)
+
+    def presence_changed(self, code: str) -> None:
+        for sub in self._rooms.get(code, ()):
+            sub.presence = True
+            sub._wake()
+
+    def resync_all(self) -> None:
+        """After a lost notification channel: every stream re-reads the current version."""
+        for subs in self._rooms.values():
+            for sub in subs:
+                sub.resync = True
+                sub._wake()
+        for listener in self._resync_listeners:
+            listener()
+
+    def stream_count(self) -> int:
+        return sum(len(s) for s in self._rooms.values())

@@ -1,0 +1,70 @@
+"""The notifier interface: how a committed version reaches every process's hub.
+
+A write calls ``in_transaction`` inside the move's transaction (PostgreSQL issues its
+``NOTIFY`` there, so it is sent if and only if the move commits) and ``after_commit`` once it
+has committed (from a worker thread). The in-process notifier publishes straight to the hub;
+a LISTEN/NOTIFY notifier (app/live/postgres.py) delivers every ``room:version`` payload it
+hears to its hub, and calls ``hub.resync_all()`` after reconnecting, since notifications sent
+in the gap are gone. The hub ignores versions a stream already has, so delivering a version
+twice (locally after commit, then again from LISTEN) is harmless.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+
+from sqlalchemy import Connection
+
+from app.live.hub import Hub
+
+CHANNEL = "allfours"
+
+
+def payload(code: str, version: int) -> str:
+    return f"{code}:{version}"
+
+
+def parse_payload(text: str) -> tuple[str, int] | None:
+    code, sep, version = text.rpartition(":")
+    if not sep or not version.isdigit():
+        return None
+    return code, int(version)
+
+
+class Notifier(ABC):
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    @abstractmethod
+    def in_transaction(self, conn: Connection, code: str, version: int) -> None:
+        """Called inside the transaction that made ``version``, before it commits."""
+
+    def after_commit(self, code: str, version: int) -> None:
+        """Called once ``version`` is committed, from any thread: tell this process now."""
+        self.hub.publish_threadsafe(code, version)
+
+    async def start(self) -> None:  # noqa: B027 - optional hook
+        """Open whatever the notifier listens on (called in the app's lifespan)."""
+
+    async def stop(self) -> None:  # noqa: B027 - optional hook
+        """Close it."""
+
+
+class LocalNotifier(Notifier):
+    """One process (SQLite): the hub is the whole audience."""
+
+    def in_transaction(self, conn: Connection, code: str, version: int) -> None:
+        return None
+
+
+def make_notifier(database_url: str, hub: Hub) -> Notifier:
+    """LISTEN/NOTIFY on PostgreSQL when app/live/postgres.py exists, else in-process."""
+    if database_url.startswith(("postgresql", "postgres:")):
+        try:
+            postgres = importlib.import_module("app.live.postgres")
+        except ModuleNotFoundError:
+            return LocalNotifier(hub)
+        notifier: Notifier = postgres.PostgresNotifier(hub, database_url)
+        return notifier
+    return LocalNotifier(hub)

@@ -1,0 +1,75 @@
+"""Who is at the table in this process: open streams per seat, last sign of life, away cover.
+
+A seat is ``connected`` while it has an open stream. A seated human with no stream and no
+request for ``away_s`` while it is their turn is covered by a bot (``auto``) until they come
+back: any stream or authenticated request of theirs hands the seat back at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+Key = tuple[str, int]
+
+
+class Presence:
+    def __init__(self, on_change: Callable[[str], None] | None = None) -> None:
+        self._streams: dict[Key, int] = {}
+        self._last_seen: dict[Key, float] = {}
+        self._covered: set[Key] = set()
+        self._started = time.monotonic()
+        self._on_change = on_change or (lambda code: None)
+
+    def set_listener(self, on_change: Callable[[str], None]) -> None:
+        self._on_change = on_change
+
+    @contextmanager
+    def stream(self, code: str, seat: int | None) -> Iterator[None]:
+        if seat is None:
+            yield
+            return
+        key = (code, seat)
+        self._streams[key] = self._streams.get(key, 0) + 1
+        changed = self._streams[key] == 1 or key in self._covered
+        self._covered.discard(key)
+        self._last_seen[key] = time.monotonic()
+        if changed:
+            self._on_change(code)
+        try:
+            yield
+        finally:
+            left = self._streams.get(key, 1) - 1
+            self._last_seen[key] = time.monotonic()
+            if left:
+                self._streams[key] = left
+            else:
+                self._streams.pop(key, None)
+                self._on_change(code)
+
+    def touch(self, code: str, seat: int) -> None:
+        """An authenticated request: a sign of life (and the end of any away cover)."""
+        key = (code, seat)
+        self._last_seen[key] = time.monotonic()
+        if key in self._covered:
+            self._covered.discard(key)
+            self._on_change(code)
+
+    def connected(self, code: str, seat: int) -> bool:
+        return (code, seat) in self._streams
+
+    def covered(self, code: str, seat: int) -> bool:
+        return (code, seat) in self._covered
+
+    def last_seen(self, code: str, seat: int) -> float:
+        return self._last_seen.get((code, seat), self._started)
+
+    def cover(self, code: str, seat: int) -> None:
+        key = (code, seat)
+        if key not in self._covered and key not in self._streams:
+            self._covered.add(key)
+            self._on_change(code)
+
+    def connected_count(self) -> int:
+        return len(self._streams)

@@ -1,0 +1,78 @@
+"""The app factory: ``create_app(settings)`` wires store, live fan-out, services and routes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from app.api import errors as api_errors
+from app.api import health, pages, rooms
+from app.api.context import Context
+from app.api.middleware import BodyLimit, RateLimit
+from app.live.hub import Hub
+from app.live.notifier import make_notifier
+from app.live.presence import Presence
+from app.services.keeper import TableKeeper
+from app.services.tables import Tables
+from app.settings import Settings, load_settings
+from app.store.db import make_engine
+
+log = logging.getLogger("allfours")
+
+
+def build_context(settings: Settings) -> Context:
+    engine = make_engine(settings.database_url)
+    hub = Hub()
+    presence = Presence(on_change=hub.presence_changed)
+    notifier = make_notifier(settings.database_url, hub)
+    tables = Tables(engine, notifier)
+    keeper = TableKeeper(
+        tables,
+        hub,
+        presence,
+        bot_delay_s=settings.bot_delay_ms / 1000,
+        away_s=settings.away_s,
+    )
+    return Context(settings, engine, hub, notifier, presence, tables, keeper)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or load_settings()
+    ctx = build_context(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        ctx.hub.bind(asyncio.get_running_loop())
+        await ctx.notifier.start()
+        # Pending bot turns (and away covers) resume after a restart.
+        resume = asyncio.get_running_loop().create_task(ctx.keeper.resume_all())
+        try:
+            yield
+        finally:
+            resume.cancel()
+            await asyncio.gather(resume, return_exceptions=True)
+            await ctx.keeper.close()
+            await ctx.notifier.stop()
+            # Let database work still running in worker threads finish before the pool goes.
+            await asyncio.get_running_loop().shutdown_default_executor()
+            ctx.engine.dispose()
+
+    app = FastAPI(
+        title="All Fours",
+        version="0.1.0",
+        description="The Trinidad card game: the JSON API of API.md.",
+        lifespan=lifespan,
+    )
+    app.state.ctx = ctx
+    api_errors.install(app)
+    app.include_router(health.router)
+    app.include_router(rooms.router)
+    pages.install(app)
+    # Outermost last: the rate limit sees every request, then the body limit.
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(RateLimit, per_minute=settings.rate_limit, exempt=("/static/", "/healthz"))
+    return app

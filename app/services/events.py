@@ -1,0 +1,83 @@
+"""The live stream of one room for one viewer, as an async generator of SSE events.
+
+The first event is the viewer's current view; then one ``state`` event per new version, in
+order (id = version), each rendered for this viewer; a ``presence`` event (no id) when
+someone comes or goes. ``render`` turns a view into the event's data: JSON for the API, an
+HTML fragment for the htmx table. No database session is held between events: each version
+is read from the snapshot cache, or from the log in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from app.live.hub import Hub
+from app.live.presence import Presence
+from app.services.snapshot import RoomSnap
+from app.services.tables import Tables
+from app.services.view import room_view
+
+Json = dict[str, Any]
+Renderer = Callable[[Json], str]
+# Behind by more than this many versions (a long stall): send the current view only.
+MAX_CATCH_UP = 64
+
+
+def json_renderer(view: Json) -> str:
+    return json.dumps(view, separators=(",", ":"))
+
+
+async def room_events(
+    *,
+    tables: Tables,
+    hub: Hub,
+    presence: Presence,
+    code: str,
+    seat: int | None,
+    render: Renderer = json_renderer,
+    state_event: str = "state",
+    presence_event: str = "presence",
+) -> AsyncIterator[Json]:
+    """Events as dicts for sse-starlette (``event``, ``id``, ``data``)."""
+
+    async def snapshot(version: int | None) -> RoomSnap:
+        if version is not None:
+            cached = tables.cached(code, version)
+            if cached is not None:
+                return cached
+        return await asyncio.to_thread(tables.snapshot, code, version)
+
+    def event(snap: RoomSnap, name: str, with_id: bool) -> Json:
+        out: Json = {"event": name, "data": render(room_view(snap, seat, presence))}
+        if with_id:
+            out["id"] = str(snap.version)
+        return out
+
+    with hub.subscribe(code) as sub, presence.stream(code, seat):
+        current = await snapshot(None)
+        sent = current.version
+        sub.latest = max(sub.latest, sent)
+        sub.presence = False
+        yield event(current, state_event, True)
+        while True:
+            await sub.wait()
+            if sub.resync:
+                sub.resync = False
+                now = await snapshot(None)
+                sub.latest = max(sub.latest, now.version)
+            if sub.latest - sent > MAX_CATCH_UP:
+                current = await snapshot(None)
+                sent = current.version
+                yield event(current, state_event, True)
+            while sent < sub.latest:
+                snap = await snapshot(sent + 1)
+                if snap.version <= sent:
+                    break  # announced but not readable yet: the next wake-up brings it
+                current, sent = snap, snap.version
+                yield event(current, state_event, True)
+            if sub.presence:
+                sub.presence = False
+                yield event(current, presence_event, False)

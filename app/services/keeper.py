@@ -1,0 +1,167 @@
+"""The table keeper: after each new version, plays the turn of a bot, or of a human who has
+gone (the away cover), in this process.
+
+Two processes may both try the same turn: the move is committed only against the version
+it was chosen for (the conditional UPDATE), so a version is never played twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from app import bots
+from app.live.hub import Hub
+from app.live.presence import Presence
+from app.rules import Action, observe
+from app.services.errors import ApiError
+from app.services.snapshot import RoomSnap
+from app.services.tables import Tables
+
+log = logging.getLogger("allfours.keeper")
+
+
+class TableKeeper:
+    def __init__(
+        self,
+        tables: Tables,
+        hub: Hub,
+        presence: Presence,
+        *,
+        bot_delay_s: float,
+        away_s: float,
+    ) -> None:
+        self.tables = tables
+        self.hub = hub
+        self.presence = presence
+        self.bot_delay_s = bot_delay_s
+        self.away_s = away_s
+        self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._closed = False
+        hub.on_version(self.on_version)
+        hub.on_resync(self._on_resync)
+
+    def on_version(self, code: str, version: int) -> None:
+        """A new version of a room was committed (here or by another process)."""
+        if self._closed:
+            return
+        current = self._tasks.get(code)
+        if current is not None:
+            if current[0] >= version:
+                return
+            current[1].cancel()
+        task = asyncio.get_running_loop().create_task(self._keep(code, version))
+        self._tasks[code] = (version, task)
+        task.add_done_callback(lambda t: self._forget(code, t))
+
+    def _forget(self, code: str, task: asyncio.Task[None]) -> None:
+        current = self._tasks.get(code)
+        if current is not None and current[1] is task:
+            del self._tasks[code]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("keeping room %s failed", code, exc_info=task.exception())
+
+    def _on_resync(self) -> None:
+        if not self._closed:
+            asyncio.get_running_loop().create_task(self.resume_all())
+
+    async def resume_all(self) -> None:
+        """Start keeping every game that waits for a seat (after a start or a reconnect)."""
+        codes = await asyncio.to_thread(self._rooms_in_play)
+        for code in codes:
+            try:
+                snap = await asyncio.to_thread(self.tables.snapshot, code)
+            except ApiError:
+                continue
+            self.on_version(code, snap.version)
+
+    def _rooms_in_play(self) -> list[str]:
+        from app.store import repo
+        from app.store.db import read
+
+        with read(self.tables.engine) as conn:
+            return repo.rooms_in_play(conn)
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [t for _, t in self._tasks.values()]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+    async def _keep(self, code: str, version: int) -> None:
+        snap = self.tables.cached(code, version)
+        if snap is None:
+            snap = await asyncio.to_thread(self.tables.snapshot, code, version)
+        if snap.version != version or snap.game is None:
+            return
+        seat = snap.game.state.turn
+        if seat is None:
+            return
+        info = snap.seats[seat]
+        if info is None:
+            return
+        if info.bot:
+            await asyncio.sleep(self.bot_delay_s)
+            await self._play(snap, seat, info.level or bots.DEFAULT_LEVEL)
+            return
+        await self._cover_when_away(snap, seat)
+
+    async def _cover_when_away(self, snap: RoomSnap, seat: int) -> None:
+        """Wait while the human is here; once gone for ``away_s`` on their turn, play for them."""
+        code = snap.code
+        turn_started = time.monotonic()
+        with self.hub.subscribe(code) as sub:
+            while True:
+                if self.presence.covered(code, seat):
+                    # Already covered: play at bot pace, unless they come back meanwhile.
+                    if await sub.wait(self.bot_delay_s) and not self.presence.covered(code, seat):
+                        continue
+                    if sub.latest > snap.version:
+                        return
+                    if self.presence.covered(code, seat):
+                        await self._play(snap, seat, bots.DEFAULT_LEVEL)
+                        return
+                    continue
+                if self.presence.connected(code, seat):
+                    await sub.wait()
+                    if sub.latest > snap.version:
+                        return
+                    continue
+                since = max(self.presence.last_seen(code, seat), turn_started)
+                remaining = since + self.away_s - time.monotonic()
+                if remaining <= 0:
+                    self.presence.cover(code, seat)
+                    continue
+                await sub.wait(remaining)
+                if sub.latest > snap.version:
+                    return
+
+    async def _play(self, snap: RoomSnap, seat: int, level: str) -> None:
+        assert snap.game is not None
+        observation = observe(snap.game.state, seat)
+        if not observation.legal:
+            return
+        try:
+            action: Action = await asyncio.to_thread(bots.choose, observation, level)  # type: ignore[arg-type]
+        except Exception:
+            log.exception(
+                "the %s bot failed in room %s: playing its first legal action", level, snap.code
+            )
+            action = observation.legal[0]
+        try:
+            await asyncio.to_thread(
+                self.tables.act,
+                code=snap.code,
+                token=None,
+                action=action,
+                expected=snap.version,
+                seat=seat,
+                auto=True,
+            )
+        except ApiError as err:
+            # Someone else moved first (a human back at the table, another process): fine.
+            log.debug("bot move in %s at version %s not applied: %s", snap.code, snap.version, err)

@@ -1,0 +1,92 @@
+"""One Settings object, read from the environment (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["critical", "error", "warning", "info", "debug"]
+
+
+def _env(name: str, field: str) -> AliasChoices:
+    return AliasChoices(name, field)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+    database_url: str = Field(
+        "sqlite:///./data/allfours.db", validation_alias=_env("DATABASE_URL", "database_url")
+    )
+    host: str = Field("127.0.0.1", validation_alias=_env("HOST", "host"))
+    port: int = Field(8000, ge=1, le=65535, validation_alias=_env("PORT", "port"))
+    admin_token: str | None = Field(
+        None, validation_alias=_env("ALLFOURS_ADMIN_TOKEN", "admin_token")
+    )
+    log_level: LogLevel = Field("info", validation_alias=_env("LOG_LEVEL", "log_level"))
+    # Requests per minute per client address; 0 turns the limit off (benchmarks, load tests).
+    rate_limit: int = Field(1200, ge=0, validation_alias=_env("ALLFOURS_RATE_LIMIT", "rate_limit"))
+    bot_delay_ms: int = Field(
+        800, ge=0, le=60_000, validation_alias=_env("ALLFOURS_BOT_DELAY_MS", "bot_delay_ms")
+    )
+    away_s: float = Field(120.0, ge=0, validation_alias=_env("ALLFOURS_AWAY_S", "away_s"))
+    max_body_bytes: int = Field(
+        16_384, ge=1024, validation_alias=_env("ALLFOURS_MAX_BODY_BYTES", "max_body_bytes")
+    )
+    ping_s: float = Field(15.0, gt=0, le=15, validation_alias=_env("ALLFOURS_PING_S", "ping_s"))
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
+
+    @field_validator("admin_token", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        if not value.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:", "postgres:")):
+            raise ValueError("must be a sqlite:/// or postgresql:// URL")
+        return value
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite:")
+
+
+class SettingsError(SystemExit):
+    """Invalid settings: a one-paragraph message for the operator, no traceback."""
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as err:
+        lines = []
+        for e in err.errors():
+            name = str(e["loc"][0]) if e["loc"] else "?"
+            lines.append(f"  {_ENV_NAMES.get(name, name)}: {e['msg']}")
+        raise SettingsError("Invalid settings in the environment:\n" + "\n".join(lines)) from None
+
+
+_ENV_NAMES = {
+    name: (alias.choices[0] if isinstance(alias, AliasChoices) else name)
+    for name, f in Settings.model_fields.items()
+    if (alias := f.validation_alias) is not None
+}
+
+
+def data_folder(database_url: str) -> Path | None:
+    """The folder of a SQLite database file, or None for memory and PostgreSQL."""
+    if not database_url.startswith("sqlite:///"):
+        return None
+    path = database_url.removeprefix("sqlite:///").split("?", 1)[0]
+    if not path or path == ":memory:":
+        return None
+    return Path(path).parent

@@ -1,0 +1,1 @@
+"""SQL storage: models, engine setup (SQLite pragmas, PostgreSQL) and repositories."""

@@ -1,0 +1,93 @@
+"""The tables. The action log is the truth: a game's state is the replay of its actions.
+
+``rooms.version`` is the room's one concurrency token: every accepted change (a join, a bot
+seated, the start, each action, a rematch) raises it by exactly 1 with a conditional UPDATE.
+``seats.joined_version`` and ``actions.version`` let any past version be rebuilt.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Room(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    rules: Mapped[dict[str, object]] = mapped_column(JSON)
+    seed: Mapped[int | None] = mapped_column(BigInteger)  # the admin's seed, if any
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(SmallInteger)
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    level: Mapped[str | None] = mapped_column(String(16))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    joined_version: Mapped[int] = mapped_column(Integer)
+
+
+class Game(Base):
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("room_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[dict[str, object]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    first_dealer: Mapped[int] = mapped_column(SmallInteger)
+    started_version: Mapped[int] = mapped_column(Integer)
+    # Denormalised from the replay so a restart finds games waiting for a seat cheaply.
+    turn: Mapped[int | None] = mapped_column(SmallInteger)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(SmallInteger)
+    type: Mapped[str] = mapped_column(String(16))
+    card: Mapped[str | None] = mapped_column(String(2))
+    version: Mapped[int] = mapped_column(Integer)  # the room version this action made
+    auto: Mapped[bool] = mapped_column(Boolean, default=False)  # played by a bot or away cover
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
