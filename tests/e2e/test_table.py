@@ -26,6 +26,13 @@ from tests.e2e.players import (
 NAMES = ("Ann", "Bob", "Cy", "Dan")
 
 
+def _screenshot(page: Page, path: Path) -> None:
+    """A still picture: no card caught halfway through its animation."""
+    page.emulate_media(reduced_motion="reduce")
+    page.screenshot(path=str(path))
+    page.emulate_media(reduced_motion="no-preference")
+
+
 def _assert_no_hidden_cards(pages: list[Page]) -> None:
     hands = [set(hand(p)) for p in pages]
     for i, page in enumerate(pages):
@@ -45,7 +52,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
     for seat, (page, name) in enumerate(zip(pages, NAMES, strict=True)):
         if seat == 3:
             page.fill("input[name=name]", name)
-            page.screenshot(path=str(screenshots / "lobby.png"))
+            _screenshot(page, screenshots / "lobby.png")
         take_seat(page, name, seat)
     for page in pages:  # each page saw the others arrive, live
         page.wait_for_function("document.querySelectorAll('.lobby-seat.empty').length === 0")
@@ -64,7 +71,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         _assert_no_hidden_cards(pages)
         [mover] = [p for p in pages if is_my_turn(p)]
         if not shot_taken and phase(mover) == "play" and mover.locator(".trick .slot").count() == 2:
-            mover.screenshot(path=str(screenshots / "table-desktop.png"))
+            _screenshot(mover, screenshots / "table-desktop.png")
             shot_taken = True
         take_turn(mover, rng)
         for page in pages:
@@ -79,7 +86,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         assert still_same_page(page), "a page reloaded"
         assert open_streams(page) == 1
     assert max(int(s or 0) for s in scores) >= 7
-    pages[0].screenshot(path=str(screenshots / "result.png"))
+    _screenshot(pages[0], screenshots / "result.png")
 
     v = version(pages[0])
     pages[1].click("[data-action=rematch]")
@@ -138,18 +145,22 @@ def test_a_phone_player_plays_a_whole_game(
     _seat_with_bots(page, "Ann")
     rng = random.Random(11)
     shot_taken = False
+    dismissed: str | None = None
     while True:
         page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
         no_sideways_scroll = page.evaluate(
             "document.documentElement.scrollWidth <= window.innerWidth"
         )
         assert no_sideways_scroll
+        if dismissed and page.locator(f"#{dismissed}").count():
+            assert page.is_hidden(f"#{dismissed}"), "a dismissed summary came back"
         summary = page.locator(".hand-summary:not([hidden])")
         if summary.count():  # read it, then put it away: it stays away on later updates
+            dismissed = summary.get_attribute("id")
             page.click("[data-dismiss-summary]")
             assert page.locator(".hand-summary:not([hidden])").count() == 0
         if not shot_taken and phase(page) == "play" and page.locator(".trick .slot").count() >= 1:
-            page.screenshot(path=str(screenshots / "table-phone.png"))
+            _screenshot(page, screenshots / "table-phone.png")
             shot_taken = True
         if not _my_move(page, rng):
             break

@@ -1,0 +1,153 @@
+"""Keyboard, screen reader, tab title, deck colours, and a connection that drops."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import ADMIN
+from tests.e2e.players import (
+    create_room,
+    hand,
+    is_my_turn,
+    open_table,
+    phase,
+    take_seat,
+    take_turn,
+    version,
+    wait_past,
+)
+from tests.live.server import ServerProcess
+from tests.web.dom import parse
+
+RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _name(card: str) -> str:
+    return f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
+
+
+def _seat_with_bots(page: Page) -> None:
+    take_seat(page, "Ann", 0)
+    for seat in (1, 2, 3):
+        v = version(page)
+        page.click(f"[data-action=bot][data-seat='{seat}']")
+        wait_past(page, v)
+    v = version(page)
+    page.click("[data-action=start]")
+    wait_past(page, v)
+
+
+def _until_my_card_turn(page: Page, rng: random.Random) -> None:
+    """Play on (bots move at once) until it is my turn to play a card."""
+    while True:
+        page.wait_for_selector("#table[data-your-turn]")
+        if phase(page) == "play":
+            return
+        v = version(page)
+        take_turn(page, rng)
+        wait_past(page, v)
+
+
+def test_arrows_move_across_the_hand_and_enter_plays(browser: Browser, server: str) -> None:
+    page = open_table(browser, server, create_room(server, seed=31))
+    _seat_with_bots(page)
+    _until_my_card_turn(page, random.Random(1))
+    assert page.title().startswith("● Your turn")
+
+    cards = hand(page)
+    legal = page.eval_on_selector_all(
+        "[data-hand] [data-legal]", "els => els.map(e => e.dataset.card)"
+    )
+    page.focus("[data-hand] [tabindex='0']")
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[0]
+    target = cards.index(legal[-1])
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == legal[-1]
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # the focus is visible
+
+    v = version(page)
+    page.keyboard.press("Enter")
+    wait_past(page, v)
+    assert legal[-1] not in hand(page)
+    page.wait_for_function(
+        "t => document.querySelector('#announcer').textContent.includes(t)",
+        arg=f"You played {_name(legal[-1])}",
+    )
+    page.context.close()
+
+
+def test_a_refused_card_says_why_when_tapped(browser: Browser, server: str) -> None:
+    page = open_table(browser, server, create_room(server, seed=8))
+    _seat_with_bots(page)
+    rng = random.Random(4)
+    while True:  # until a trick is led and I cannot play some card
+        _until_my_card_turn(page, rng)
+        refused = page.locator("[data-hand] [data-reason][aria-disabled=true].refused")
+        if refused.count():
+            break
+        v = version(page)
+        take_turn(page, rng)
+        wait_past(page, v)
+        assert phase(page) != "game_over"
+    reason = refused.first.get_attribute("data-reason") or ""
+    assert "must" in reason  # "You must follow hearts or play a trump"
+    refused.first.click(force=True)  # aria-disabled: Playwright would wait for it to enable
+    assert page.inner_text("#toast") == reason
+    page.context.close()
+
+
+def test_the_four_colour_deck_is_one_tap_and_remembered(browser: Browser, server: str) -> None:
+    page = open_table(browser, server, create_room(server, seed=3))
+    colour = "getComputedStyle(document.querySelector('.suit-D') || document.body).color"
+    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<i class=suit-D>x</i>')")
+    red = page.evaluate(colour)
+    page.click("[data-pref=deck]")
+    assert page.get_attribute("html", "data-deck") == "four"
+    assert page.evaluate(colour) != red
+    page.reload()
+    assert page.get_attribute("html", "data-deck") == "four"
+    page.context.close()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of this test's own, to stop and start again."""
+    proc = ServerProcess(
+        f"sqlite:///{tmp_path / 'allfours.db'}", tmp_path / "server.log", ALLFOURS_ADMIN_TOKEN=ADMIN
+    ).start()
+    try:
+        yield proc
+    finally:
+        proc.stop()
+
+
+def test_a_dropped_connection_shows_reconnecting_then_resumes_from_a_snapshot(
+    browser: Browser, own_server: ServerProcess
+) -> None:
+    code = create_room(own_server.url, seed=12)
+    page = open_table(browser, own_server.url, code)
+    _seat_with_bots(page)
+    page.wait_for_selector("#table[data-your-turn]")
+    assert page.is_hidden("#conn")
+
+    own_server.stop()
+    page.wait_for_selector("#conn", state="visible")
+    assert "Reconnecting" in page.inner_text("#conn")
+
+    own_server.start()  # same port, same database
+    page.wait_for_selector("#conn", state="hidden")
+    v = version(page)
+    assert is_my_turn(page)
+    take_turn(page, random.Random(2))  # the game goes on over the new connection
+    wait_past(page, v)
+    assert len(parse(page.inner_html("#live"))) > 0
+    page.context.close()
