@@ -23,6 +23,7 @@
   var seenKicks = {};
   var wasMyTurn = false;
   var hiddenSince = null;
+  var handFocused = false; // the keyboard was in the hand before the last swap
 
   function $(sel, el) { return (el || document).querySelector(sel); }
   function $all(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
@@ -135,6 +136,12 @@
     $all(".hand-summary", t).forEach(function (s) {
       try { if (sessionStorage.getItem("allfours.dismissed") === s.id) s.hidden = true; } catch (e) { /* ignore */ }
     });
+    // Playing a card by keyboard removes the focused card: keep the keyboard in the hand.
+    var active = document.activeElement;
+    if (handFocused && (!active || active === document.body)) {
+      var stop = $("[data-hand] [tabindex='0']", t);
+      if (stop) stop.focus({ preventScroll: true });
+    }
     syncPrefs();
   }
 
@@ -185,6 +192,9 @@
     if (live && live.value === undefined) { /* the room page */ }
     onTable();
     document.addEventListener("click", onClick);
+    document.addEventListener("focusin", function (e) {
+      handFocused = !!(e.target.closest && e.target.closest("[data-hand]"));
+    });
     document.addEventListener("keydown", function (e) {
       if (e.key === "Escape") root.classList.remove("show-last");
       handKeys(e);

@@ -146,6 +146,7 @@ def test_a_phone_player_plays_a_whole_game(
     rng = random.Random(11)
     shot_taken = False
     dismissed: str | None = None
+    looked_back = False
     while True:
         page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
         no_sideways_scroll = page.evaluate(
@@ -159,12 +160,18 @@ def test_a_phone_player_plays_a_whole_game(
             dismissed = summary.get_attribute("id")
             page.click("[data-dismiss-summary]")
             assert page.locator(".hand-summary:not([hidden])").count() == 0
+        if not looked_back and page.locator(".felt-tools [data-toggle-last]").count():
+            page.click(".felt-tools [data-toggle-last]")  # the last trick, on demand
+            assert page.locator(".last-trick[data-past] [data-card]").count() == 4
+            page.click(".last-trick [data-toggle-last]")
+            assert page.is_hidden(".last-trick")
+            looked_back = True
         if not shot_taken and phase(page) == "play" and page.locator(".trick .slot").count() >= 1:
             _screenshot(page, screenshots / "table-phone.png")
             shot_taken = True
         if not _my_move(page, rng):
             break
-    assert phase(page) == "game_over"
+    assert phase(page) == "game_over" and looked_back
     assert page.locator("[data-action=rematch]").count() == 1
     assert open_streams(page) == 1
     page.context.close()
