@@ -152,3 +152,16 @@ def test_a_dropped_connection_shows_reconnecting_then_resumes_from_a_snapshot(
     wait_past(page, v)
     assert len(parse(page.inner_html("#live"))) > 0
     page.context.close()
+
+
+def test_copy_invite_link_puts_the_room_address_on_the_clipboard(
+    browser: Browser, server: str
+) -> None:
+    code = create_room(server, seed=1)
+    page = open_table(browser, server, code)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("[data-copy-invite]")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{server}/r/{code}"
+    assert page.input_value("#invite-link") == f"{server}/r/{code}"
+    page.context.close()

@@ -59,9 +59,13 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         for name in NAMES[:3]:
             assert name in page.inner_text(".lobby-felt")
 
+    watcher = open_table(browser, server, code)  # a late arrival: the seats are taken
+    assert "you are watching" in watcher.inner_text(".lobby-foot")
+    assert watcher.locator("input[name=name], [data-action]").count() == 0
+
     v = version(pages[0])
     pages[2].click("[data-action=start]")
-    for page in pages:
+    for page in [*pages, watcher]:
         wait_past(page, v)
         assert phase(page) in ("beg", "give_or_run", "play", "game_over")
 
@@ -74,9 +78,12 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
             _screenshot(mover, screenshots / "table-desktop.png")
             shot_taken = True
         take_turn(mover, rng)
-        for page in pages:
+        for page in [*pages, watcher]:
             wait_past(page, v)
             assert version(page) == v + 1
+        assert watcher.locator("[data-hand]").count() == 0
+        held = set().union(*(set(hand(p)) for p in pages))
+        assert not visible_cards(watcher) & held
 
     scores = [pages[0].get_attribute("#table", f"data-score-{t}") for t in (0, 1)]
     for page in pages:
@@ -93,7 +100,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
     for page in pages:
         wait_past(page, v)
         assert phase(page) in ("beg", "give_or_run", "play")
-    for page in pages:
+    for page in [*pages, watcher]:
         page.context.close()
 
 
