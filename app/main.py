@@ -14,7 +14,7 @@ from app.api import health, pages, rooms
 from app.api.context import Context
 from app.api.middleware import BodyLimit, RateLimit
 from app.live.hub import Hub
-from app.live.notifier import make_notifier
+from app.live.notifier import LocalNotifier, make_notifier
 from app.live.presence import Presence
 from app.services.keeper import TableKeeper
 from app.services.tables import Tables
@@ -36,6 +36,7 @@ def build_context(settings: Settings) -> Context:
         presence,
         bot_delay_s=settings.bot_delay_ms / 1000,
         away_s=settings.away_s,
+        shared_presence=not isinstance(notifier, LocalNotifier),
     )
     return Context(settings, engine, hub, notifier, presence, tables, keeper)
 
@@ -48,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         ctx.hub.bind(asyncio.get_running_loop())
         await ctx.notifier.start()
+        ctx.keeper.start_heartbeat()
         # Pending bot turns (and away covers) resume after a restart.
         resume = asyncio.get_running_loop().create_task(ctx.keeper.resume_all())
         try:

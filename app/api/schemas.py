@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -11,9 +10,10 @@ from app.bots import LEVELS
 from app.rules import Rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
+from app.services.errors import Invalid
+from app.services.tables import clean_name
 
 SEED_MAX = 2**63 - 1
-NAME_MAX = 24
 
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
@@ -41,14 +41,10 @@ class Join(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("a name needs at least one character")
-        if len(value) > NAME_MAX:
-            raise ValueError(f"a name has at most {NAME_MAX} characters")
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
-            raise ValueError("a name may not hold control or unassigned characters")
-        return value
+        try:
+            return clean_name(value)
+        except Invalid as err:
+            raise ValueError(err.detail) from None
 
 
 class Joined(BaseModel):

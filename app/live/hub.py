@@ -15,10 +15,11 @@ VersionListener = Callable[[str, int], None]
 
 
 class Subscription:
-    __slots__ = ("_event", "code", "latest", "presence", "resync")
+    __slots__ = ("_event", "code", "counted", "latest", "presence", "resync")
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, counted: bool = True) -> None:
         self.code = code
+        self.counted = counted  # an open stream (False: the server's own watcher)
         self.latest = 0  # highest version announced for the room
         self.resync = False  # notifications may have been lost: re-read the current version
         self.presence = False  # someone's connected/auto flag changed
@@ -48,8 +49,8 @@ class Hub:
         self._loop = loop
 
     @contextmanager
-    def subscribe(self, code: str) -> Iterator[Subscription]:
-        sub = Subscription(code)
+    def subscribe(self, code: str, *, counted: bool = True) -> Iterator[Subscription]:
+        sub = Subscription(code, counted)
         self._rooms.setdefault(code, set()).add(sub)
         try:
             yield sub
@@ -103,4 +104,4 @@ class Hub:
             listener()
 
     def stream_count(self) -> int:
-        return sum(len(s) for s in self._rooms.values())
+        return sum(sub.counted for subs in self._rooms.values() for sub in subs)

@@ -19,6 +19,7 @@ class Presence:
         self._streams: dict[Key, int] = {}
         self._last_seen: dict[Key, float] = {}
         self._covered: set[Key] = set()
+        self._recent: set[Key] = set()  # signs of life since the last ``take_seen``
         self._started = time.monotonic()
         self._on_change = on_change or (lambda code: None)
 
@@ -42,6 +43,7 @@ class Presence:
         finally:
             left = self._streams.get(key, 1) - 1
             self._last_seen[key] = time.monotonic()
+            self._recent.add(key)
             if left:
                 self._streams[key] = left
             else:
@@ -52,6 +54,7 @@ class Presence:
         """An authenticated request: a sign of life (and the end of any away cover)."""
         key = (code, seat)
         self._last_seen[key] = time.monotonic()
+        self._recent.add(key)
         if key in self._covered:
             self._covered.discard(key)
             self._on_change(code)
@@ -70,6 +73,12 @@ class Presence:
         if key not in self._covered and key not in self._streams:
             self._covered.add(key)
             self._on_change(code)
+
+    def take_seen(self) -> list[Key]:
+        """Every seat seen since the last call: open streams and recent requests."""
+        seen = self._recent | set(self._streams)
+        self._recent = set()
+        return sorted(seen)
 
     def connected_count(self) -> int:
         return len(self._streams)

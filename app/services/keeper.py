@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from datetime import UTC, datetime
 
 from app import bots
 from app.live.hub import Hub
@@ -31,13 +32,18 @@ class TableKeeper:
         *,
         bot_delay_s: float,
         away_s: float,
+        shared_presence: bool = False,
     ) -> None:
         self.tables = tables
         self.hub = hub
         self.presence = presence
         self.bot_delay_s = bot_delay_s
         self.away_s = away_s
+        # Several app processes on one database: signs of life go through the seats table.
+        self.shared_presence = shared_presence
+        self.heartbeat_s = max(1.0, min(15.0, away_s / 4))
         self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
         self._closed = False
         hub.on_version(self.on_version)
         hub.on_resync(self._on_resync)
@@ -83,8 +89,46 @@ class TableKeeper:
         with read(self.tables.engine) as conn:
             return repo.rooms_in_play(conn)
 
+    def start_heartbeat(self) -> None:
+        if self.shared_presence and self._heartbeat is None:
+            self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
+
+    async def _beat(self) -> None:
+        """Write this process's signs of life (open streams, recent requests) to the seats."""
+        while True:
+            seen = self.presence.take_seen()
+            if seen:
+                try:
+                    await asyncio.to_thread(self._mark_seen, seen)
+                except Exception:  # a database hiccup: the next beat writes them again
+                    log.warning("could not record presence", exc_info=True)
+            await asyncio.sleep(self.heartbeat_s)
+
+    def _mark_seen(self, seen: list[tuple[str, int]]) -> None:
+        from app.store import repo
+        from app.store.db import write
+
+        with write(self.tables.engine) as conn:
+            repo.mark_seen(conn, seen, datetime.now(UTC))
+
+    def _seen_elsewhere_s(self, code: str, seat: int) -> float | None:
+        """Seconds since another process last saw this seat, or None."""
+        from app.store import repo
+        from app.store.db import read
+
+        with read(self.tables.engine) as conn:
+            seen = repo.seen_at(conn, code, seat)
+        if seen is None:
+            return None
+        if seen.tzinfo is None:  # SQLite keeps no zone: we wrote UTC
+            seen = seen.replace(tzinfo=UTC)
+        return (datetime.now(UTC) - seen).total_seconds()
+
     async def close(self) -> None:
         self._closed = True
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            await asyncio.gather(self._heartbeat, return_exceptions=True)
         tasks = [t for _, t in self._tasks.values()]
         for task in tasks:
             task.cancel()
@@ -114,7 +158,7 @@ class TableKeeper:
         """Wait while the human is here; once gone for ``away_s`` on their turn, play for them."""
         code = snap.code
         turn_started = time.monotonic()
-        with self.hub.subscribe(code) as sub:
+        with self.hub.subscribe(code, counted=False) as sub:
             while True:
                 if self.presence.covered(code, seat):
                     # Already covered: play at bot pace, unless they come back meanwhile.
@@ -133,6 +177,10 @@ class TableKeeper:
                     continue
                 since = max(self.presence.last_seen(code, seat), turn_started)
                 remaining = since + self.away_s - time.monotonic()
+                if remaining <= 0 and self.shared_presence:
+                    ago = await asyncio.to_thread(self._seen_elsewhere_s, code, seat)
+                    if ago is not None:
+                        remaining = self.away_s + self.heartbeat_s - ago
                 if remaining <= 0:
                     self.presence.cover(code, seat)
                     continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -56,6 +57,31 @@ def new_room_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+_CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def check_code(code: str) -> None:
+    """Codes are short and plain; anything else is no room (and never reaches the database:
+    PostgreSQL refuses a NUL in a string with an error)."""
+    if not 1 <= len(code) <= 32 or not _CODE_CHARS.issuperset(code):
+        raise errors.NotFound(f"no room {code[:40]!r}")
+
+
+NAME_MAX = 24
+
+
+def clean_name(name: str) -> str:
+    """A player's name: trimmed, 1-24 characters, no control or unassigned characters."""
+    name = name.strip()
+    if not name:
+        raise errors.Invalid("a name needs at least one character")
+    if len(name) > NAME_MAX:
+        raise errors.Invalid(f"a name has at most {NAME_MAX} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise errors.Invalid("a name may not hold control or unassigned characters")
+    return name
+
+
 def seat_of(snap: RoomSnap, token: str | None) -> int | None:
     """The caller's seat, comparing token hashes in constant time; None = spectator."""
     if not token:
@@ -88,6 +114,7 @@ class Tables:
 
     def snapshot(self, code: str, version: int | None = None) -> RoomSnap:
         """The room now (read from the database's version), or at an exact past version."""
+        check_code(code)
         if version is not None:
             cached = self.cache.get(code, version)
             if cached is not None:
@@ -138,6 +165,7 @@ class Tables:
 
     def join(self, *, code: str, name: str, seat: int | None, token: str | None) -> Joined:
         """A human takes a seat; a caller already seated here gets its own seat back."""
+        name = clean_name(name)
         fresh = new_token()
         digest = token_hash(fresh)
         result: dict[str, Any] = {}
@@ -278,6 +306,10 @@ class Tables:
         *,
         expected: int | None,
     ) -> RoomSnap:
+        check_code(code)
+        done = self._change_from_cache(code, change, expected=expected)
+        if done is not None:
+            return done
         for _ in range(RETRIES):
             try:
                 with write(self.engine) as conn:
@@ -312,10 +344,43 @@ class Tables:
                     continue
                 raise
             self.cache.put(snap)
-            self.cache.put(after)
-            self.notifier.after_commit(code, after.version)
-            return after
+            return self._published(after)
         raise errors.Conflict("the room is busy: try again")
+
+    def _change_from_cache(
+        self,
+        code: str,
+        change: Callable[[RoomSnap], RoomSnap | None],
+        *,
+        expected: int | None,
+    ) -> RoomSnap | None:
+        """The fast path: apply the change to the cached latest snapshot and commit it if the
+        room is still at that version (the conditional UPDATE decides). None = take the slow
+        path, which reads the room first: no cache, a stale cache (another process moved
+        first), or a refusal, which is decided only on the database's own version."""
+        cached = self.cache.get(code)
+        if cached is None or (expected is not None and expected != cached.version):
+            return None
+        try:
+            after = change(cached)
+        except errors.ApiError:
+            return None
+        if after is None:
+            return None
+        try:
+            with write(self.engine) as conn:
+                if not repo.bump_version(conn, cached.id, cached.version):
+                    raise _Retry
+                after = _persist(conn, cached, after)
+                self.notifier.in_transaction(conn, code, after.version)
+        except (_Retry, IntegrityError):
+            return None
+        return self._published(after)
+
+    def _published(self, after: RoomSnap) -> RoomSnap:
+        self.cache.put(after)
+        self.notifier.after_commit(after.code, after.version)
+        return after
 
 
 class _Retry(Exception):

@@ -60,6 +60,9 @@ class Seat(Base):
     level: Mapped[str | None] = mapped_column(String(16))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     joined_version: Mapped[int] = mapped_column(Integer)
+    # The last sign of life of a human seat, written by every app process for the streams
+    # and requests it serves, so no process covers a player who is at another's table.
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Game(Base):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
 
 from app.store.models import ActionRow, Game, Room, Seat
 
@@ -61,22 +62,25 @@ def insert_room(conn: Connection, *, code: str, rules: dict[str, Any], seed: int
     return int(result.scalar_one())
 
 
+# The statements of every move, built once (building them is most of their cost).
+_ROOM_BY_CODE = select(
+    rooms.c.id, rooms.c.code, rooms.c.rules, rooms.c.seed, rooms.c.version
+).where(rooms.c.code == bindparam("code"))
+_BUMP = (
+    update(rooms)
+    .where(rooms.c.id == bindparam("room_id"), rooms.c.version == bindparam("old"))
+    .values(version=bindparam("new"))
+)
+
+
 def room_by_code(conn: Connection, code: str) -> RoomRow | None:
-    row = conn.execute(
-        select(rooms.c.id, rooms.c.code, rooms.c.rules, rooms.c.seed, rooms.c.version).where(
-            rooms.c.code == code
-        )
-    ).one_or_none()
+    row = conn.execute(_ROOM_BY_CODE, {"code": code}).one_or_none()
     return RoomRow(*row) if row is not None else None
 
 
 def bump_version(conn: Connection, room_id: int, version: int) -> bool:
     """The conditional UPDATE: True if the room was still at ``version`` (now version + 1)."""
-    result = conn.execute(
-        update(rooms)
-        .where(rooms.c.id == room_id, rooms.c.version == version)
-        .values(version=version + 1)
-    )
+    result = conn.execute(_BUMP, {"room_id": room_id, "old": version, "new": version + 1})
     return result.rowcount == 1
 
 
@@ -109,6 +113,8 @@ def insert_seat(
             level=level,
             token_hash=token_hash,
             joined_version=version,
+            # Joining is a sign of life: no process covers a player who just sat down.
+            seen_at=None if bot else datetime.now(UTC),
         )
     )
 
@@ -157,8 +163,15 @@ def insert_game(
     return int(result.scalar_one())
 
 
+_SET_TURN = (
+    update(games)
+    .where(games.c.id == bindparam("b_game_id"))
+    .values(turn=bindparam("b_turn"), over=bindparam("b_over"))
+)
+
+
 def set_turn(conn: Connection, game_id: int, turn: int | None) -> None:
-    conn.execute(update(games).where(games.c.id == game_id).values(turn=turn, over=turn is None))
+    conn.execute(_SET_TURN, {"b_game_id": game_id, "b_turn": turn, "b_over": turn is None})
 
 
 def actions_of(conn: Connection, game_id: int, at_version: int | None = None) -> list[ActionLog]:
@@ -175,6 +188,9 @@ def actions_of(conn: Connection, game_id: int, at_version: int | None = None) ->
     return [ActionLog(*row) for row in conn.execute(query.order_by(actions.c.seq))]
 
 
+_INSERT_ACTION = insert(actions)
+
+
 def insert_action(
     conn: Connection,
     *,
@@ -187,9 +203,16 @@ def insert_action(
     auto: bool,
 ) -> None:
     conn.execute(
-        insert(actions).values(
-            game_id=game_id, seq=seq, seat=seat, type=type, card=card, version=version, auto=auto
-        )
+        _INSERT_ACTION,
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "seat": seat,
+            "type": type,
+            "card": card,
+            "version": version,
+            "auto": auto,
+        },
     )
 
 
@@ -201,3 +224,30 @@ def rooms_in_play(conn: Connection) -> list[str]:
         .where(games.c.over.is_(False))
     )
     return [row[0] for row in conn.execute(query)]
+
+
+_SEEN = (
+    update(seats)
+    .where(
+        seats.c.room_id
+        == select(rooms.c.id).where(rooms.c.code == bindparam("b_code")).scalar_subquery(),
+        seats.c.seat == bindparam("b_seat"),
+    )
+    .values(seen_at=bindparam("b_now"))
+)
+
+
+def mark_seen(conn: Connection, seen: list[tuple[str, int]], now: datetime) -> None:
+    """Record a sign of life for each (room code, seat)."""
+    if seen:
+        conn.execute(_SEEN, [{"b_code": code, "b_seat": seat, "b_now": now} for code, seat in seen])
+
+
+def seen_at(conn: Connection, code: str, seat: int) -> datetime | None:
+    query = (
+        select(seats.c.seen_at)
+        .join(rooms, rooms.c.id == seats.c.room_id)
+        .where(rooms.c.code == code, seats.c.seat == seat)
+    )
+    value = conn.execute(query).scalar_one_or_none()
+    return value if isinstance(value, datetime) else None

@@ -93,3 +93,29 @@ def test_away_cover_takes_over_and_hands_back(database_url: str) -> None:
         back = covered[0]
         mine = view(c, code, tokens[back])
         assert mine["seats"][back]["auto"] is False
+
+
+def test_no_process_covers_a_player_seen_by_another(database_url: str) -> None:
+    """Two app processes on one database: B must not cover a player who is active on A."""
+    settings = Settings(database_url=database_url, rate_limit=0, bot_delay_ms=0, away_s=0.5)
+    app_a, app_b = create_app(settings), create_app(settings)
+    for app in (app_a, app_b):
+        app.state.ctx.keeper.shared_presence = True
+    with TestClient(app_a) as a:
+        code = new_room(a)
+        tokens = [
+            a.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"]
+            for n in ("Ann", "Ben", "Cal", "Dee")
+        ]
+        started = a.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).json()
+        turn = started["turn"]
+        # Everyone polls A, often; B starts and resumes the game, but sees them through A.
+        with TestClient(app_b):
+            end = time.monotonic() + 4
+            while time.monotonic() < end:
+                for t in tokens:
+                    assert view(a, code, t)["version"] == started["version"]
+                time.sleep(0.05)
+            # Now they all go quiet: after away_s the seat to act is covered (by A or B).
+            wait_for(lambda: view(a, code)["version"] > started["version"], "the away cover")
+    assert turn is not None

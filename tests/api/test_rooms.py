@@ -143,6 +143,15 @@ def test_unknown_room_is_404_on_every_route(client: TestClient) -> None:
     assert_error(client.get("/api/nothing/here"), 404)
 
 
+def test_room_codes_with_nul_or_odd_characters_are_404_not_500(client: TestClient) -> None:
+    """PostgreSQL refused a NUL in the code with an error, which became a 500."""
+    for code in ("a%00b", "%F0%9F%98%80", "x" * 60, "a%20b", "..", "a'b"):
+        assert_error(client.get(f"/api/rooms/{code}"), 404)
+        assert_error(client.post(f"/api/rooms/{code}/join", json={"name": "A"}), 404)
+        assert_error(client.get(f"/api/rooms/{code}/hands/1"), 404)
+        assert_error(client.get(f"/api/rooms/{code}/events"), 404)
+
+
 def test_bots_need_a_seated_player_a_free_seat_and_a_known_level(client: TestClient) -> None:
     code = new_room(client)
     assert_error(client.post(f"/api/rooms/{code}/bots", json={"seat": 1}), 401)

@@ -1,0 +1,118 @@
+"""The in-process hub and the stream generator: versions in order, resync after a lost
+channel, presence, and a pluggable renderer (the htmx table renders HTML with it)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from app.live.hub import Hub
+from app.live.notifier import LocalNotifier, parse_payload, payload
+from app.live.presence import Presence
+from app.rules import Action, Rules
+from app.serve import migrate
+from app.services.events import room_events
+from app.services.tables import Tables
+from app.store.db import make_engine
+
+
+async def test_subscriptions_keep_the_highest_version_and_wake() -> None:
+    hub = Hub()
+    hub.bind(asyncio.get_running_loop())
+    heard: list[tuple[str, int]] = []
+    hub.on_version(lambda code, v: heard.append((code, v)))
+    with hub.subscribe("r1") as sub, hub.subscribe("r2") as other:
+        hub.publish("r1", 3)
+        hub.publish("r1", 2)  # late and lower: ignored by the stream
+        assert await sub.wait(1) is True
+        assert sub.latest == 3
+        assert await other.wait(0.01) is False
+        hub.resync_all()
+        assert await other.wait(1) is True and other.resync
+        assert hub.stream_count() == 2
+    assert hub.stream_count() == 0
+    assert heard == [("r1", 3), ("r1", 2)]
+
+
+async def test_publish_from_a_worker_thread_reaches_the_loop() -> None:
+    hub = Hub()
+    hub.bind(asyncio.get_running_loop())
+    notifier = LocalNotifier(hub)
+    with hub.subscribe("r") as sub:
+        await asyncio.to_thread(notifier.after_commit, "r", 7)
+        assert await sub.wait(1) and sub.latest == 7
+
+
+def test_payload_round_trip() -> None:
+    assert parse_payload(payload("abc", 12)) == ("abc", 12)
+    assert parse_payload("garbage") is None
+    assert parse_payload("a:b") is None
+
+
+def test_presence_counts_streams_and_covers_the_away() -> None:
+    changes: list[str] = []
+    p = Presence(on_change=changes.append)
+    with p.stream("r", 1):
+        with p.stream("r", 1):
+            assert p.connected("r", 1)
+        assert p.connected("r", 1)
+        p.cover("r", 1)  # an open stream is never covered
+        assert not p.covered("r", 1)
+    assert not p.connected("r", 1)
+    p.cover("r", 1)
+    assert p.covered("r", 1)
+    p.touch("r", 1)  # back: the seat is theirs again
+    assert not p.covered("r", 1)
+    with p.stream("r", None):
+        pass  # spectators are nobody's presence
+    assert changes == ["r", "r", "r", "r"]
+
+
+async def _take(stream: AsyncIterator[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    out = []
+    async for event in stream:
+        out.append(event)
+        if len(out) == n:
+            break
+    return out
+
+
+async def test_room_events_render_with_a_pluggable_renderer(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    migrate(url)
+    engine = make_engine(url)
+    hub = Hub()
+    hub.bind(asyncio.get_running_loop())
+    presence = Presence(on_change=hub.presence_changed)
+    tables = Tables(engine, LocalNotifier(hub))
+    room = tables.create_room(rules=Rules(), seed=5)
+    tokens = [
+        tables.join(code=room.code, name=n, seat=None, token=None).token
+        for n in ("Ann", "Ben", "Cal", "Dee")
+    ]
+
+    def html(view: dict[str, Any]) -> str:
+        return f"<div data-phase='{view['phase']}' data-version='{view['version']}'></div>"
+
+    stream = room_events(
+        tables=tables, hub=hub, presence=presence, code=room.code, seat=0, render=html
+    )
+    first = await _take(stream, 1)
+    assert first == [
+        {"event": "state", "id": "4", "data": "<div data-phase='lobby' data-version='4'></div>"}
+    ]
+    started = await asyncio.to_thread(tables.start, code=room.code, token=tokens[0])
+    beggar = started.game.state.turn if started.game else None
+    assert beggar is not None
+    await asyncio.to_thread(
+        tables.act, code=room.code, token=tokens[beggar], action=Action("beg"), expected=None
+    )
+    events = await _take(stream, 2)
+    assert [e["id"] for e in events] == ["5", "6"]
+    assert "data-phase='beg'" in events[0]["data"]
+    assert "data-phase='give_or_run'" in events[1]["data"]
+    await stream.aclose()  # type: ignore[attr-defined]
+    assert not presence.connected(room.code, 0)
+    engine.dispose()

@@ -1,0 +1,126 @@
+"""The store: SQLite pragmas, the migrations against the models, the version check, and the
+append-only action log."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+
+from app.serve import migrate
+from app.store import repo
+from app.store.db import make_engine, read, write
+from app.store.models import Base
+
+
+def test_sqlite_runs_in_wal_with_busy_timeout_and_foreign_keys(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'deep' / 'folder' / 'a.db'}"
+    migrate(url)  # creates the folder
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 1000
+    engine.dispose()
+
+
+def test_sqlite_writers_take_the_lock_up_front(tmp_path: Path) -> None:
+    """BEGIN IMMEDIATE: a second writer waits at BEGIN instead of failing mid-transaction."""
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    migrate(url)
+    engine = make_engine(url)
+    order: list[str] = []
+    inside = threading.Event()
+    release = threading.Event()
+
+    def first() -> None:
+        with write(engine) as conn:
+            repo.insert_room(conn, code="first", rules={}, seed=None)
+            order.append("first in")
+            inside.set()
+            release.wait(10)
+            order.append("first out")
+
+    def second() -> None:
+        inside.wait(10)
+        with write(engine) as conn:
+            order.append("second in")
+            repo.insert_room(conn, code="second", rules={}, seed=None)
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    inside.wait(10)
+    release.set()
+    for t in threads:
+        t.join()
+    assert order == ["first in", "first out", "second in"]
+    engine.dispose()
+
+
+def test_migrations_match_the_models(database_url: str) -> None:
+    engine = make_engine(database_url)
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    engine.dispose()
+    assert diff == []
+
+
+def test_migrating_twice_is_harmless(database_url: str) -> None:
+    migrate(database_url)
+    migrate(database_url)
+
+
+def test_the_version_check_lets_one_writer_through(database_url: str) -> None:
+    engine = make_engine(database_url)
+    with write(engine) as conn:
+        room_id = repo.insert_room(conn, code="vcheck", rules={}, seed=None)
+    with write(engine) as conn:
+        assert repo.bump_version(conn, room_id, 0) is True
+    with write(engine) as conn:
+        assert repo.bump_version(conn, room_id, 0) is False
+    with read(engine) as conn:
+        room = repo.room_by_code(conn, "vcheck")
+        assert room is not None and room.version == 1
+    engine.dispose()
+
+
+def test_actions_are_unique_per_game_and_seq(database_url: str) -> None:
+    engine = make_engine(database_url)
+    with write(engine) as conn:
+        room_id = repo.insert_room(conn, code="uniq", rules={}, seed=None)
+        game_id = repo.insert_game(
+            conn, room_id=room_id, number=1, rules={}, seed=1, first_dealer=0, version=1, turn=1
+        )
+        repo.insert_action(
+            conn, game_id=game_id, seq=1, seat=1, type="stand", card=None, version=2, auto=False
+        )
+    with pytest.raises(IntegrityError), write(engine) as conn:
+        repo.insert_action(
+            conn, game_id=game_id, seq=1, seat=1, type="beg", card=None, version=3, auto=False
+        )
+    with read(engine) as conn:
+        assert [a.type for a in repo.actions_of(conn, game_id)] == ["stand"]
+        assert conn.execute(text("SELECT count(*) FROM actions")).scalar() >= 1
+    engine.dispose()
+
+
+def test_foreign_keys_are_enforced(database_url: str) -> None:
+    engine = make_engine(database_url)
+    with pytest.raises(IntegrityError), write(engine) as conn:
+        repo.insert_seat(
+            conn,
+            room_id=999_999,
+            seat=0,
+            name="x",
+            bot=False,
+            level=None,
+            token_hash=None,
+            version=1,
+        )
+    engine.dispose()
