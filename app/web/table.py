@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app.bots import DEFAULT_LEVEL, LEVELS
 from app.rules.cards import SUITS, parse
 from app.rules.config import Rules
 from app.rules.scoring import kick_points
@@ -29,6 +30,7 @@ POSITIONS = ("bottom", "right", "top", "left")
 DASH = "\N{EN DASH}"
 _LEVEL_SUFFIX = re.compile(r"\s*\([^)]*\)$")  # between two scores: 14-9 reads as a range
 PLAYING_PHASES = ("beg", "give_or_run", "play")
+BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,7 @@ class Seat:
     display_name: str  # the name as chosen, for everyone
     empty: bool
     bot: bool
+    level: str | None  # a computer player's level
     auto: bool  # a player away, whose turns a computer player takes meanwhile
     connected: bool
     you: bool
@@ -157,6 +160,8 @@ class Table:
     winner: Team | None
     news: tuple[News, ...]
     invite_path: str
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+    default_bot_level: str = DEFAULT_LEVEL
 
 
 def _strip_rule(reason: str, rule: str | None) -> str:
@@ -205,6 +210,9 @@ def build(view: View) -> Table:
                 display_name=display,
                 empty=raw is None,
                 bot=bool(raw and raw.get("bot")),
+                level=str(raw.get("level"))
+                if raw and raw.get("bot") and raw.get("level")
+                else None,
                 auto=bool(raw and raw.get("auto")),
                 connected=bool(raw and (raw.get("connected", True) or raw.get("bot"))),
                 you=n == you,

@@ -167,3 +167,12 @@ def _move(
         form["card"] = move["card"]
     r = client.post(f"/r/{code}/act", data=form, headers={**HTMX, **bearer(tokens[v["turn"]])})
     assert r.status_code == 200, r.text
+
+
+def test_computer_players_are_seated_at_the_chosen_level(client: TestClient) -> None:
+    code = new_room(client)
+    r = client.post(f"/r/{code}/join", data={"name": "Ann", "seat": "0"}, headers=HTMX)
+    assert 'id="bot-level"' in r.text
+    r = client.post(f"/r/{code}/bot", data={"seat": "1", "level": "easy"}, headers=HTMX)
+    assert r.status_code == 200 and 'title="Computer player (easy)"' in r.text
+    assert view(client, code)["seats"][1]["level"] == "easy"
