@@ -1,8 +1,9 @@
 """Our own card faces and back, drawn as inline SVG (no external assets).
 
-The suit shapes are defined once per page (``SPRITE``) and every card ``<use>``s them, so a
-hand of twelve cards stays small. Colours come from CSS (``currentColor``), which is how the
-four-colour deck option works without a second set of drawings.
+The suit shapes, the 52 faces and the back are defined once per page (``sprite()``) and every
+card shown ``<use>``s its drawing, so a live update of a table with twelve cards stays small.
+Colours come from CSS (``currentColor``), which is how the four-colour deck option works
+without a second set of drawings.
 
 A card is laid out on a 100 x 140 box: a large corner index (rank over suit) top-left and,
 turned round, bottom-right, so the rank reads at phone size even when cards overlap; the
@@ -98,35 +99,51 @@ def _middle(rank: str, suit: str) -> str:
     return "".join(_use(suit, x, y, _PIP, flip=y > 70) for x, y in _PIPS[rank])
 
 
-def face_svg(code: str) -> str:
-    """The SVG of one card face (no wrapper element, no data attributes)."""
-    rank, suit = code[0], code[1]
-    if rank not in RANKS or suit not in SUITS or len(code) != 2:
+def _check(code: str) -> tuple[str, str]:
+    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
         raise ValueError(f"not a card code: {code!r}")
+    return code[0], code[1]
+
+
+def face_drawing(code: str) -> str:
+    """The drawing of one face on the 100 x 140 box: defined once per page in the sprite."""
+    rank, suit = _check(code)
     return (
-        f'<svg class="face suit-{suit}" viewBox="0 0 100 140" role="img" '
-        f'aria-label="{card_name(code)}" focusable="false">'
         '<rect x="1" y="1" width="98" height="138" rx="9" class="paper"/>'
         f"{_index(rank, suit)}"
         f'<g transform="rotate(180 50 70)">{_index(rank, suit)}</g>'
         f"{_middle(rank, suit)}"
-        "</svg>"
     )
+
+
+def face_svg(code: str) -> str:
+    """One card face where it is shown: a reference to its drawing in the page's sprite, so
+    each live update of the table carries a few bytes per card, not the whole drawing."""
+    _, suit = _check(code)
+    return (
+        f'<svg class="face suit-{suit}" viewBox="0 0 100 140" role="img" '
+        f'aria-label="{card_name(code)}" focusable="false"><use href="#card-{code}"/></svg>'
+    )
+
+
+_BACK = (
+    '<rect x="1" y="1" width="98" height="138" rx="9" class="paper"/>'
+    '<rect x="8" y="8" width="84" height="124" rx="5" fill="url(#back-lattice)"/>'
+    '<rect x="8" y="8" width="84" height="124" rx="5" class="back-frame"/>'
+)
 
 
 def back_svg() -> str:
     """The back of a card: what the other seats' hands look like."""
     return (
         '<svg class="back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
-        '<rect x="1" y="1" width="98" height="138" rx="9" class="paper"/>'
-        '<rect x="8" y="8" width="84" height="124" rx="5" fill="url(#back-lattice)"/>'
-        '<rect x="8" y="8" width="84" height="124" rx="5" class="back-frame"/>'
-        "</svg>"
+        '<use href="#card-back"/></svg>'
     )
 
 
 def sprite_svg() -> str:
-    """The shared definitions: one ``<symbol>`` per suit and the back's lattice pattern.
+    """The shared definitions: one ``<symbol>`` per suit, one per card face, and the back's
+    lattice pattern.
 
     Kept out of the layout with zero size instead of ``display:none``, which would stop
     Chromium from painting the pattern where it is used.
@@ -134,6 +151,11 @@ def sprite_svg() -> str:
     symbols = "".join(
         f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{d}" fill="currentColor"/></symbol>'
         for s, d in _SUIT_PATHS.items()
+    )
+    faces = "".join(
+        f'<symbol id="card-{r}{s}" viewBox="0 0 100 140">{face_drawing(r + s)}</symbol>'
+        for s in SUITS
+        for r in RANKS
     )
     pattern = (
         '<pattern id="back-lattice" width="12" height="12" patternUnits="userSpaceOnUse">'
@@ -144,7 +166,8 @@ def sprite_svg() -> str:
     )
     return (
         '<svg class="sprite" width="0" height="0" aria-hidden="true" focusable="false">'
-        f"<defs>{symbols}{pattern}</defs></svg>"
+        f'<defs>{symbols}{faces}<symbol id="card-back" viewBox="0 0 100 140">{_BACK}</symbol>'
+        f"{pattern}</defs></svg>"
     )
 
 

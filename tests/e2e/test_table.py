@@ -173,7 +173,12 @@ def test_a_phone_player_plays_a_whole_game(
             page.click(".last-trick [data-toggle-last]")
             assert page.is_hidden(".last-trick")
             looked_back = True
-        if not shot_taken and phase(page) == "play" and page.locator(".trick .slot").count() >= 1:
+        if (
+            not shot_taken
+            and phase(page) == "play"
+            and page.locator(".trick .slot").count() >= 2
+            and page.locator("[data-hand] [data-legal]").count() >= 2
+        ):
             _screenshot(page, screenshots / "table-phone.png")
             shot_taken = True
         if not _my_move(page, rng):
