@@ -216,6 +216,9 @@
       var xhr = e.detail.xhr;
       if (!t || !xhr || e.detail.target.id !== "live") return;
       if (xhr.status >= 400) return;
+      // Taking a seat answers with the whole live element: always swap it, for the stream
+      // must reopen as the new seat even if other players' moves arrived first.
+      if ((xhr.responseText || "").indexOf('id="live"') !== -1) return;
       var m = /data-version="(\d+)"/.exec(xhr.responseText || "");
       if (m && Number(m[1]) < Number(t.getAttribute("data-version"))) e.detail.shouldSwap = false;
     });
