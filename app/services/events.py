@@ -1,9 +1,11 @@
 """The live stream of one room for one viewer, as an async generator of SSE events.
 
 The first event is the viewer's current view; then one ``state`` event per new version, in
-order (id = version), each rendered for this viewer; a ``presence`` event (no id) when
-someone comes or goes. ``render`` turns a view into the event's data: JSON for the API, an
-HTML fragment for the htmx table. No database session is held between events: each version
+order (id = version), each rendered for this viewer; and, if ``presence_event`` names one,
+an event of that name (no id) when someone comes or goes. The JSON API sends none (API.md:
+every event is a ``state`` with its version); the htmx table re-renders on them.
+``render`` turns a view into the event's data: JSON for the API, an HTML fragment for the
+htmx table. No database session is held between events: each version
 is read from the snapshot cache, or from the log in a worker thread.
 """
 
@@ -23,7 +25,7 @@ from app.services.view import room_view
 Json = dict[str, Any]
 Renderer = Callable[[Json], str]
 # Behind by more than this many versions (a long stall): send the current view only.
-MAX_CATCH_UP = 64
+MAX_CATCH_UP = 32
 
 
 def json_renderer(view: Json) -> str:
@@ -39,7 +41,7 @@ async def room_events(
     seat: int | None,
     render: Renderer = json_renderer,
     state_event: str = "state",
-    presence_event: str = "presence",
+    presence_event: str | None = None,
 ) -> AsyncIterator[Json]:
     """Events as dicts for sse-starlette (``event``, ``id``, ``data``)."""
 
@@ -80,4 +82,5 @@ async def room_events(
                 yield event(current, state_event, True)
             if sub.presence:
                 sub.presence = False
-                yield event(current, presence_event, False)
+                if presence_event is not None:
+                    yield event(current, presence_event, False)

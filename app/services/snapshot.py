@@ -98,7 +98,7 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
 class SnapCache:
     """The last few versions of recently used rooms (thread-safe)."""
 
-    def __init__(self, rooms: int = 4096, per_room: int = 32) -> None:
+    def __init__(self, rooms: int = 4096, per_room: int = 16) -> None:
         self._rooms: OrderedDict[str, OrderedDict[int, RoomSnap]] = OrderedDict()
         self._max_rooms = rooms
         self._per_room = per_room

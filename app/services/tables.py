@@ -1,9 +1,11 @@
 """The use cases: create a room, join, seat a bot, start, act, rematch, view, hand records.
 
-Each write: load the room (cache or log), check it, take the version with the conditional
-``UPDATE rooms SET version = v + 1 WHERE version = v`` (the first statement that writes, so
-racing writers serialise there), append what changed, notify inside the transaction,
-commit, then publish. Every method is synchronous and runs in a worker thread.
+Each write checks the change against the room at its latest version, takes the version with
+the conditional ``UPDATE rooms SET version = v + 1 WHERE version = v`` (the first statement
+that writes, so racing writers serialise there), appends what changed, notifies inside the
+transaction, commits, then publishes. The room comes from the snapshot cache when that
+UPDATE proves it current, else from the database. Every method is synchronous and runs in
+a worker thread.
 """
 
 from __future__ import annotations

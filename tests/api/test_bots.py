@@ -10,6 +10,8 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
+from app.store import repo
+from app.store.db import make_engine, read
 from tests.api.conftest import ADMIN
 from tests.api.table import assert_no_leak, bearer, new_room, view
 
@@ -119,3 +121,43 @@ def test_no_process_covers_a_player_seen_by_another(database_url: str) -> None:
             # Now they all go quiet: after away_s the seat to act is covered (by A or B).
             wait_for(lambda: view(a, code)["version"] > started["version"], "the away cover")
     assert turn is not None
+
+
+def test_two_processes_driving_the_same_bots_never_play_a_version_twice(
+    database_url: str,
+) -> None:
+    """Both processes' keepers try every bot turn; the conditional UPDATE lets one through."""
+    settings = Settings(
+        database_url=database_url, admin_token=ADMIN, rate_limit=0, bot_delay_ms=0, away_s=3600
+    )
+    with TestClient(create_app(settings)) as a:
+        code = new_room(a, {"rules": {"target": 7}})
+        for seat in range(4):
+            a.post(
+                f"/api/rooms/{code}/bots",
+                json={"seat": seat, "level": "easy"},
+                headers=bearer(ADMIN),
+            )
+        with TestClient(create_app(settings)) as b:
+            # B resumes the game at its start, A drives it after each of its commits.
+            start = a.post(f"/api/rooms/{code}/start", headers=bearer(ADMIN)).json()
+            # B hears of no commit of A's (in-process notifiers): tell its keeper by polling.
+            while view(b, code)["phase"] != "game_over":
+                snap = b.app.state.ctx.tables.snapshot(code)
+                b.portal.call(_tell, b.app.state.ctx.keeper, code, snap.version)
+                time.sleep(0.01)
+        final = view(a, code)
+    engine = make_engine(database_url)
+    with read(engine) as conn:
+        room = repo.room_by_code(conn, code)
+        assert room is not None
+        game = repo.latest_game(conn, room.id)
+        assert game is not None
+        logs = repo.actions_of(conn, game.id)
+    engine.dispose()
+    assert [log.seq for log in logs] == list(range(1, len(logs) + 1))
+    assert [log.version for log in logs] == list(range(start["version"] + 1, final["version"] + 1))
+
+
+async def _tell(keeper: Any, code: str, version: int) -> None:
+    keeper.on_version(code, version)

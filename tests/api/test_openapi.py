@@ -14,7 +14,9 @@ from tests.api.table import bearer, new_room, seat_four
 
 
 def test_generated_requests_from_openapi_never_get_a_server_error(client: TestClient) -> None:
-    schema = schemathesis.openapi.from_asgi("/openapi.json", client.app)
+    # From the document the running app serves; requests go through the test client (an
+    # ASGI schema would start the app's lifespan a second time, on another event loop).
+    schema = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
     # The event stream never ends by itself: it has its own tests.
     schema = schema.exclude(path_regex=r".*/events$")
     operations = [result.ok() for result in schema.get_all_operations()]
@@ -34,8 +36,13 @@ def test_generated_requests_from_openapi_never_get_a_server_error(client: TestCl
     def call(case: Any, real_room: bool, who: str | None) -> None:
         if real_room and "code" in (case.path_parameters or {}):
             case.path_parameters["code"] = code
-        headers = bearer(who) if who else None
-        response = case.call(headers=headers)
+        request = case.as_transport_kwargs(base_url="http://testserver")
+        request.pop("cookies", None)  # the API reads no cookie but the seat token
+        if isinstance(request.get("data"), bytes | str):
+            request["content"] = request.pop("data")  # httpx's name for a raw body
+        if who:
+            request["headers"] = {**request.get("headers", {}), **bearer(who)}
+        response = client.request(**request)
         assert response.status_code < 500, (case.method, case.path, response.text)
         if response.status_code >= 400:
             assert set(response.json()) == {"error", "detail"}, response.text

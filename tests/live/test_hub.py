@@ -116,3 +116,30 @@ async def test_room_events_render_with_a_pluggable_renderer(tmp_path: Path) -> N
     await stream.aclose()  # type: ignore[attr-defined]
     assert not presence.connected(room.code, 0)
     engine.dispose()
+
+
+async def test_presence_events_only_when_asked(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    migrate(url)
+    engine = make_engine(url)
+    hub = Hub()
+    hub.bind(asyncio.get_running_loop())
+    presence = Presence(on_change=hub.presence_changed)
+    tables = Tables(engine, LocalNotifier(hub))
+    room = tables.create_room(rules=Rules(), seed=5)
+    tables.join(code=room.code, name="Ann", seat=0, token=None)
+    common = {"tables": tables, "hub": hub, "presence": presence, "code": room.code}
+    quiet = room_events(**common, seat=None)  # type: ignore[arg-type]
+    chatty = room_events(**common, seat=None, presence_event="presence")  # type: ignore[arg-type]
+    assert len(await _take(quiet, 1)) == 1
+    assert len(await _take(chatty, 1)) == 1
+    with presence.stream(room.code, 0):  # Ann opens a stream elsewhere
+        event = (await _take(chatty, 1))[0]
+        assert event["event"] == "presence" and "id" not in event
+        assert '"connected":true' in event["data"]
+        tables.join(code=room.code, name="Ben", seat=1, token=None)
+        hub.publish(room.code, 2)
+        assert [e["event"] for e in await _take(quiet, 1)] == ["state"]
+    await quiet.aclose()  # type: ignore[attr-defined]
+    await chatty.aclose()  # type: ignore[attr-defined]
+    engine.dispose()
