@@ -233,15 +233,14 @@
       refresh();
     });
     document.body.addEventListener("htmx:sendError", function () {
-      root.classList.add("reconnecting");
-      toast("No connection to the table: trying again…");
+      toast("No connection to the table: try again in a moment.");
     });
 
     // A phone that slept may hold a stale table and a dead stream: fetch a fresh snapshot
     // when the page comes back (the stream reconnects by itself and starts from one too).
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) { hiddenSince = Date.now(); return; }
-      if (hiddenSince && Date.now() - hiddenSince > 5000) refresh();
+      if (hiddenSince !== null) refresh();
       hiddenSince = null;
     });
   });

@@ -165,3 +165,22 @@ def test_copy_invite_link_puts_the_room_address_on_the_clipboard(
     assert page.evaluate("navigator.clipboard.readText()") == f"{server}/r/{code}"
     assert page.input_value("#invite-link") == f"{server}/r/{code}"
     page.context.close()
+
+
+def test_a_page_coming_back_into_view_fetches_a_fresh_table(browser: Browser, server: str) -> None:
+    """A phone that slept: when the page is shown again it asks for a snapshot at once,
+    without waiting for its stream to notice that the connection died."""
+    code = create_room(server, seed=4)
+    page = open_table(browser, server, code)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if r.url.endswith("/table") else None)
+    switch = """hidden => {
+      Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
+      document.dispatchEvent(new Event('visibilitychange'));
+    }"""
+    page.evaluate(switch, True)
+    page.evaluate(switch, False)
+    page.wait_for_function("() => document.querySelector('#table') !== null")
+    page.wait_for_load_state("networkidle")
+    assert fetched == [f"{server}/r/{code}/table"]
+    page.context.close()
