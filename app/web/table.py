@@ -160,6 +160,12 @@ class Table:
     winner: Team | None
     news: tuple[News, ...]
     invite_path: str
+
+    @property
+    def teams_for_viewer(self) -> tuple[Team, Team]:
+        """The viewer's own team first ("Us" above "Them"); team 0 first for a spectator."""
+        first, second = self.teams
+        return (second, first) if second.ours else (first, second)
     bot_levels: tuple[str, ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
 
