@@ -6,18 +6,13 @@ page holds one event stream). Run on their own: ``pytest tests/e2e`` (the Makefi
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.e2e.gate import CHROMIUM, missing_browser
+from tests.live.server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN = "e2e-admin-token"
@@ -42,57 +37,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(skip)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``make run``'s server on a free port, a fresh SQLite file, bots without delay."""
-    port = _free_port()
-    db = tmp_path_factory.mktemp("e2e") / "allfours.db"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "ALLFOURS_ADMIN_TOKEN": ADMIN,
-        "ALLFOURS_BOT_DELAY_MS": "0",
-        "ALLFOURS_RATE_LIMIT": "0",
-        "LOG_LEVEL": "warning",
-    }
-    log = (tmp_path_factory.getbasetemp() / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app.serve"], cwd=ROOT, env=env, stdout=log, stderr=log
-    )
-    base = f"http://127.0.0.1:{port}"
+    folder = tmp_path_factory.mktemp("e2e")
+    proc = ServerProcess(
+        f"sqlite:///{folder / 'allfours.db'}", folder / "server.log", ALLFOURS_ADMIN_TOKEN=ADMIN
+    ).start()
     try:
-        _wait_healthy(base, proc)
-        yield base
+        yield proc.url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
-
-
-def _wait_healthy(base: str, proc: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited with {proc.returncode}: see server.log")
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not become healthy")
+        proc.stop()
 
 
 @pytest.fixture(scope="session")
