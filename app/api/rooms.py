@@ -30,7 +30,7 @@ from app.services.view import room_view
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
-Code = Annotated[str, Path(min_length=1, max_length=64, description="the room code")]
+Code = Annotated[str, Path(description="the room code")]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:

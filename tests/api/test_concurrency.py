@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.conftest import ADMIN
 from tests.api.table import bearer, new_room, seat_four, view
 
 
-def test_16_concurrent_copies_of_one_move_one_200_fifteen_409(client: TestClient) -> None:
+@pytest.mark.parametrize("with_version", [True, False], ids=["version", "no_version"])
+def test_16_concurrent_copies_of_one_move_one_200_fifteen_409(
+    client: TestClient, with_version: bool
+) -> None:
     code = new_room(client, {"seed": 3}, admin=ADMIN)
     tokens = seat_four(client, code)
     v = client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).json()
     seat = v["turn"]
-    move = {"type": "stand", "version": v["version"]}
+    move: dict[str, object] = {"type": "stand"}
+    if with_version:
+        move["version"] = v["version"]
     barrier = threading.Barrier(16)
     statuses: list[int] = []
     lock = threading.Lock()

@@ -86,3 +86,27 @@ def test_rematch_passes_the_deal_and_keeps_the_seats(client: TestClient) -> None
     assert [s["name"] for s in again["seats"]] == ["Ann", "Ben", "Cal", "Dee"]
     assert client.get(f"/api/rooms/{code}/hands/1").status_code in (200, 404)
     assert view(client, code, tokens[2])["you"] == 2
+
+
+def test_a_redealt_hand_shows_each_seat_only_its_own_cards_until_the_game_is_over(
+    client: TestClient,
+) -> None:
+    # Seed 24: the beggar begs, the dealer runs the pack, no new suit shows: a redeal.
+    code = new_room(client, {"seed": 24, "rules": {"target": 7}}, admin=ADMIN)
+    tokens = seat_four(client, code)
+    v = client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).json()
+    url = f"/api/rooms/{code}/actions"
+    client.post(url, json={"type": "beg"}, headers=bearer(tokens[v["turn"]]))
+    dealer = view(client, code)["turn"]
+    r = client.post(url, json={"type": "run_pack"}, headers=bearer(tokens[dealer]))
+    assert r.status_code == 200 and r.json()["hand_number"] == 2
+    for seat, token in enumerate(tokens):
+        record = client.get(f"/api/rooms/{code}/hands/1", headers=bearer(token)).json()
+        assert record["redeal"] is True and record["tricks"] == [] and record["trump"] is None
+        assert len(record["dealt"][str(seat)]) == 12  # run twice: 6 + 3 + 3
+        assert [record["dealt"][str(s)] for s in range(4) if s != seat] == [None] * 3
+    spectator = client.get(f"/api/rooms/{code}/hands/1").json()
+    assert list(spectator["dealt"].values()) == [None] * 4
+    play_random(client, code, tokens, random.Random(9), check=False)
+    after = client.get(f"/api/rooms/{code}/hands/1").json()
+    assert all(len(cards) == 12 for cards in after["dealt"].values())
