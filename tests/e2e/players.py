@@ -46,10 +46,21 @@ def open_table(browser: Browser, base: str, code: str, viewport: dict[str, int] 
     context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     context.add_init_script(WATCH_PAGE)
     page = context.new_page()
+    errors: list[str] = []
+    _ERRORS[id(page)] = errors
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{base}/r/{code}")
     page.wait_for_selector("#table")
     page.evaluate("window.__samePage = true")
     return page
+
+
+_ERRORS: dict[int, list[str]] = {}
+
+
+def script_errors(page: Page) -> list[str]:
+    """Uncaught script errors on the page since it was opened."""
+    return _ERRORS.get(id(page), [])
 
 
 def version(page: Page) -> int:

@@ -15,6 +15,7 @@ from tests.e2e.players import (
     open_streams,
     open_table,
     phase,
+    script_errors,
     still_same_page,
     take_seat,
     take_turn,
@@ -92,6 +93,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         assert page.locator("[data-action=rematch]").count() == 1
         assert still_same_page(page), "a page reloaded"
         assert open_streams(page) == 1
+        assert script_errors(page) == []
     assert max(int(s or 0) for s in scores) >= 7
     _screenshot(pages[0], screenshots / "result.png")
 
@@ -184,6 +186,7 @@ def test_a_phone_player_plays_a_whole_game(
         if not _my_move(page, rng):
             break
     assert phase(page) == "game_over" and looked_back and shot_taken
+    assert script_errors(page) == []
     assert page.locator("[data-action=rematch]").count() == 1
     assert open_streams(page) == 1
     page.context.close()
