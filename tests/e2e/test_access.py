@@ -184,3 +184,28 @@ def test_a_page_coming_back_into_view_fetches_a_fresh_table(browser: Browser, se
     page.wait_for_load_state("networkidle")
     assert fetched == [f"{server}/r/{code}/table"]
     page.context.close()
+
+
+def test_opening_a_table_from_the_home_page_and_joining_by_code(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server)
+    page.select_option("select[name=target]", "7")
+    page.check("input[name=give_one_can_win]")
+    page.click("button:has-text('Open a table')")
+    page.wait_for_selector("#table[data-phase=lobby]")
+    code = page.url.rsplit("/r/", 1)[1]
+    page.click(".rules-in-force summary")
+    rules = page.inner_text(".rules-in-force")
+    assert "7 points" in rules and "Give one can win" in rules and "(house rule)" in rules
+
+    friend = browser.new_context().new_page()
+    friend.goto(server)
+    friend.fill("input[name=code]", code)
+    friend.click("button:has-text('Join')")
+    friend.wait_for_selector("#table[data-phase=lobby]")
+    assert friend.url == f"{server}/r/{code}"
+    friend.context.close()
+    context.close()
