@@ -192,6 +192,10 @@
     if (live && live.value === undefined) { /* the room page */ }
     onTable();
     document.addEventListener("click", onClick);
+    // Browsers start sound only after a gesture: a tap anywhere wakes the chime after a reload.
+    document.addEventListener("pointerdown", function () {
+      if (audio && audio.state === "suspended") audio.resume();
+    });
     document.addEventListener("focusin", function (e) {
       handFocused = !!(e.target.closest && e.target.closest("[data-hand]"));
     });
