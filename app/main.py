@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, health, rooms
+from app.api import admin, health, pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.middleware import BodyLimit, RateLimit
@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(rooms.router)
     app.include_router(admin.router)
+    pages.install(app)
     # Outermost last: the rate limit sees every request, then the body limit.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RateLimit, per_minute=settings.rate_limit, exempt=("/static/", "/healthz"))

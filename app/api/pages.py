@@ -1,0 +1,196 @@
+"""The HTML pages: home, the room (lobby, table, result), the forms htmx posts, the stream.
+
+Thin, like the JSON routes: each calls the same service as its API twin and answers with the
+viewer's table rendered from the viewer's view (app/web). Forms work without JavaScript too
+(a 303 back to the room); with htmx they get the table fragment to swap in at once, while the
+page's one event stream brings everybody else's moves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, FastAPI, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from sse_starlette import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from app.api.context import Context, ContextDep, TokenDep
+from app.api.rooms import event_stream, set_seat_cookie
+from app.rules import Action, Rules
+from app.rules.cards import BadCardCode, parse
+from app.rules.state import ACTION_TYPES
+from app.services import errors
+from app.services.snapshot import RoomSnap
+from app.services.tables import seat_of
+from app.services.view import room_view
+from app.web.house_rules import rules_from_form
+from app.web.render import render_home, render_live, render_room, render_table
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+router = APIRouter(include_in_schema=False)
+
+
+def install(app: FastAPI) -> None:
+    """The pages and their static files (CSS, script, vendored htmx)."""
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def _htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def _view_html(ctx: Context, snap: RoomSnap, token: str | None) -> str:
+    seat = seat_of(snap, token)
+    if seat is not None:
+        ctx.presence.touch(snap.code, seat)
+    return render_table(room_view(snap, seat, ctx.presence))
+
+
+def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
+    """The table after a form: the fragment for htmx, back to the room for a plain form."""
+    if _htmx(request):
+        return HTMLResponse(_view_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
+    return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home() -> HTMLResponse:
+    return HTMLResponse(render_home())
+
+
+@router.post("/rooms")
+async def open_table(ctx: ContextDep, request: Request) -> Response:
+    form = await request.form()
+    chosen = rules_from_form({k: v for k, v in form.items() if isinstance(v, str)})
+    try:
+        rules = Rules(**chosen)
+    except ValidationError as err:
+        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
+        return HTMLResponse(render_home(error=f"Those rules do not work: {detail}"), 422)
+    snap = await run_in_threadpool(ctx.tables.create_room, rules=rules, seed=None)
+    return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+@router.get("/join")
+async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
+    wanted = code.strip().strip("/").rsplit("/", 1)[-1]  # a pasted link works too
+    if not wanted or len(wanted) > 64:
+        return HTMLResponse(render_home(error="Type the table's code.", code=code), 422)
+    try:
+        snap = await run_in_threadpool(ctx.tables.snapshot, wanted)
+    except errors.NotFound:
+        return HTMLResponse(render_home(error=f"No table {wanted!r} here.", code=wanted), 404)
+    return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+@router.get("/r/{code}", response_class=HTMLResponse)
+async def room(ctx: ContextDep, code: str, token: TokenDep) -> HTMLResponse:
+    try:
+        snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    except errors.NotFound:
+        return HTMLResponse(render_home(error=f"No table {code!r} here.", code=code), 404)
+    seat = seat_of(snap, token)
+    if seat is not None:
+        ctx.presence.touch(snap.code, seat)
+    page = render_room(room_view(snap, seat, ctx.presence))
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/r/{code}/table", response_class=HTMLResponse)
+async def table(ctx: ContextDep, code: str, token: TokenDep) -> HTMLResponse:
+    """A fresh snapshot of the table: what a page fetches when it wakes up."""
+    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    return HTMLResponse(_view_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
+
+
+@router.get("/r/{code}/events")
+async def table_events(ctx: ContextDep, code: str, token: TokenDep) -> EventSourceResponse:
+    """The page's one stream: the viewer's table as HTML, first a snapshot, then each change
+    (and each coming or going, so "away" shows), all as ``state`` events that htmx swaps in."""
+    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    return event_stream(ctx, snap, token, render=render_table, presence_event="state")
+
+
+@router.post("/r/{code}/join")
+async def join(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    name: Annotated[str, Form(min_length=1, max_length=40)],
+    seat: Annotated[int | None, Form(ge=0, le=3)] = None,
+) -> Response:
+    joined = await run_in_threadpool(
+        ctx.tables.join, code=code, name=name.strip() or name, seat=seat, token=token
+    )
+    ctx.presence.touch(code, joined.seat)
+    response: Response
+    if _htmx(request):
+        # The whole live element (the form swaps it outerHTML), so the page's stream reopens
+        # as this seat, with the cookie set by this very response; htmx closes the old stream
+        # as its element goes.
+        view = room_view(joined.snap, joined.seat, ctx.presence)
+        response = HTMLResponse(render_live(view), headers={"Cache-Control": "no-store"})
+    else:
+        response = RedirectResponse(f"/r/{code}", status_code=303)
+    set_seat_cookie(response, code, joined.token)
+    return response
+
+
+@router.post("/r/{code}/bot")
+async def seat_bot(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    seat: Annotated[int, Form(ge=0, le=3)],
+    level: Annotated[str | None, Form(max_length=20)] = None,
+) -> Response:
+    snap = await run_in_threadpool(
+        ctx.tables.seat_bot, code=code, token=token, seat=seat, level=level
+    )
+    return _answer(ctx, request, snap, token)
+
+
+@router.post("/r/{code}/start")
+async def start(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
+    snap = await run_in_threadpool(ctx.tables.start, code=code, token=token)
+    return _answer(ctx, request, snap, token)
+
+
+@router.post("/r/{code}/act")
+async def act(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    type: Annotated[str, Form(max_length=20)],
+    card: Annotated[str | None, Form(max_length=2)] = None,
+    version: Annotated[int | None, Form(ge=0)] = None,
+) -> Response:
+    if type not in ACTION_TYPES:
+        raise errors.Invalid(f"unknown action {type!r}")
+    try:
+        played = parse(card) if card else None
+    except BadCardCode as err:
+        raise errors.Invalid(str(err)) from None
+    snap = await run_in_threadpool(
+        ctx.tables.act,
+        code=code,
+        token=token,
+        action=Action(type, played),  # type: checked against ACTION_TYPES above
+        expected=version,
+    )
+    return _answer(ctx, request, snap, token)
+
+
+@router.post("/r/{code}/rematch")
+async def rematch(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
+    snap = await run_in_threadpool(ctx.tables.rematch, code=code, token=token)
+    return _answer(ctx, request, snap, token)

@@ -1,0 +1,57 @@
+"""HTML for the pages, from a viewer's view JSON only (see app/web/table.py)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from app.web import cards
+from app.web.house_rules import options
+from app.web.table import View, build
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("app", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=False,
+        lstrip_blocks=False,
+    )
+    env.globals.update(
+        face=cards.face,
+        back=cards.back,
+        sprite=cards.sprite,
+        suit_symbol=cards.suit_symbol,
+        card_short=cards.card_short,
+    )
+    return env
+
+
+def render_table(view: View) -> str:
+    """The live part of the room page for the viewer whose view this is."""
+    return environment().get_template("_table.html").render(t=build(view))
+
+
+def render_room(view: View) -> str:
+    """The whole room page: the table plus the page around it (one event stream)."""
+    table = build(view)
+    env = environment()
+    fragment = env.get_template("_table.html").render(t=table)
+    return env.get_template("room.html").render(t=table, table_html=Markup(fragment))
+
+
+def render_live(view: View) -> str:
+    """The stream-holding element with the table inside: the answer to taking a seat, swapped
+    in whole so that the page's event stream closes and reopens with the new seat's cookie."""
+    table = build(view)
+    env = environment()
+    fragment = env.get_template("_table.html").render(t=table)
+    return env.get_template("_live.html").render(t=table, table_html=Markup(fragment))
+
+
+def render_home(*, error: str | None = None, code: str | None = None) -> str:
+    return environment().get_template("home.html").render(options=options(), error=error, code=code)

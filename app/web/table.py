@@ -1,0 +1,543 @@
+"""What one viewer's table looks like, computed from that viewer's view JSON and nothing else.
+
+``build(view)`` takes the dict of API.md "The view" (``GET /api/rooms/{code}`` for that
+viewer) and returns plain values for the templates: seats placed round the table from the
+viewer's chair, the hand with what may be played and why not, the trick, kicks, the score,
+the last hand's awards and the sentences the live region announces. Because the only input
+is the viewer's own view, a page cannot show a card the viewer could not see at a real table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.bots import DEFAULT_LEVEL, LEVELS
+from app.rules.cards import SUITS, parse
+from app.rules.config import Rules
+from app.rules.scoring import kick_points
+from app.web.cards import SUIT_WORDS, card_name, card_short
+from app.web.house_rules import InForce, in_force
+
+View = Mapping[str, Any]
+
+# Counterclockwise play (R4): from the viewer at the bottom, the next seat sits on the right.
+POSITIONS = ("bottom", "right", "top", "left")
+DASH = "\N{EN DASH}"
+_LEVEL_SUFFIX = re.compile(r"\s*\([^)]*\)$")  # between two scores: 14-9 reads as a range
+PLAYING_PHASES = ("beg", "give_or_run", "play")
+BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    pos: str
+    name: str  # "You" for the viewer
+    display_name: str  # the name as chosen, for everyone
+    empty: bool
+    bot: bool
+    level: str | None  # a computer player's level
+    auto: bool  # a player away, whose turns a computer player takes meanwhile
+    connected: bool
+    you: bool
+    team: int
+    partner_of_viewer: bool
+    dealer: bool
+    beggar: bool
+    turn: bool
+    hand_size: int
+    tricks_won: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    code: str
+    name: str
+    legal: bool
+    reason: str | None  # why it may not be played now, when it is the viewer's turn
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    code: str
+    name: str
+    seat: int
+    pos: str
+    player: str
+    lead: bool
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    code: str
+    name: str
+    points: int
+
+    @property
+    def suit_word(self) -> str:
+        return SUIT_WORDS[self.code[1]]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    kind: str
+    title: str  # "High", "Hang jack!"
+    card: str | None
+    card_text: str | None  # "A♠"
+    detail: str  # "dealt to Ann"
+    team: int
+    team_name: str
+    points: int
+    ours: bool | None  # the viewer's team scored it (None for a spectator)
+
+
+@dataclass(frozen=True, slots=True)
+class BegButton:
+    action: str
+    label: str
+    enabled: bool
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    team: int
+    name: str  # "You & Cy", "Bob & Dan"
+    short: str  # "Us", "Them", "Team 1"
+    score: int
+    tally: tuple[int, ...]  # strokes per five-bar gate, e.g. (5, 5, 2)
+    ours: bool | None
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """One thing the live region says; ``key`` names the event so it is said only once."""
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    code: str
+    version: int
+    phase: str
+    you: int | None
+    seated: bool
+    seats: tuple[Seat, ...]  # by seat number
+    around: tuple[Seat, ...]  # bottom, right, top, left
+    teams: tuple[Team, Team]
+    target: int
+    hand_number: int
+    dealer: Seat | None
+    turn: Seat | None
+    your_turn: bool
+    trump: str | None
+    trump_name: str | None
+    kicks: tuple[Kick, ...]
+    kick_team: str | None
+    hand: tuple[HandCard, ...]
+    hand_focus: str | None  # the card that takes the hand's tab stop
+    trick: tuple[PlayedCard, ...]
+    last_trick: tuple[PlayedCard, ...]
+    last_trick_winner: Seat | None
+    last_trick_key: str | None
+    beg_buttons: tuple[BegButton, ...]
+    status: str
+    title: str
+    awards: tuple[Award, ...]
+    awards_key: str | None
+    rules: tuple[InForce, ...]
+    all_seated: bool
+    can_start: bool
+    winner: Team | None
+    news: tuple[News, ...]
+    invite_path: str
+
+    @property
+    def teams_for_viewer(self) -> tuple[Team, Team]:
+        """The viewer's own team first ("Us" above "Them"); team 0 first for a spectator."""
+        first, second = self.teams
+        return (second, first) if second.ours else (first, second)
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+    default_bot_level: str = DEFAULT_LEVEL
+
+
+def _strip_rule(reason: str, rule: str | None) -> str:
+    """'R14: you must follow hearts or play a trump' -> 'You must follow hearts or play a trump'."""
+    text = reason
+    if rule and text.startswith(f"{rule}: "):
+        text = text[len(rule) + 2 :]
+    return text[:1].upper() + text[1:]
+
+
+def tally(score: int) -> tuple[int, ...]:
+    """Chalk marks in gates of five: 12 -> (5, 5, 2)."""
+    score = max(score, 0)
+    return (5,) * (score // 5) + ((score % 5,) if score % 5 else ())
+
+
+def _rules(view: View) -> Rules:
+    try:
+        return Rules.model_validate(view.get("rules") or {})
+    except ValueError:
+        return Rules()
+
+
+def build(view: View) -> Table:
+    you: int | None = view.get("you")
+    me = you if you is not None else 0
+    phase: str = view.get("phase", "lobby")
+    raw_seats: Sequence[Mapping[str, Any] | None] = view.get("seats") or [None] * 4
+    hand_sizes: Sequence[int] = view.get("hand_sizes") or [0, 0, 0, 0]
+    dealer: int | None = view.get("dealer") if phase != "lobby" else None
+    turn: int | None = view.get("turn") if phase in PLAYING_PHASES else None
+    beggar = view.get("beggar", (dealer + 1) % 4 if dealer is not None else None)
+    tricks_won: Sequence[int] | None = view.get("tricks_won")
+    rules = _rules(view)
+
+    names = _display_names(raw_seats)
+    seats = []
+    for n in range(4):
+        raw = raw_seats[n] if n < len(raw_seats) else None
+        display = names[n]
+        seats.append(
+            Seat(
+                seat=n,
+                pos=POSITIONS[(n - me) % 4],
+                name="You" if n == you else display,
+                display_name=display,
+                empty=raw is None,
+                bot=bool(raw and raw.get("bot")),
+                level=str(raw.get("level"))
+                if raw and raw.get("bot") and raw.get("level")
+                else None,
+                auto=bool(raw and raw.get("auto")),
+                connected=bool(raw and (raw.get("connected", True) or raw.get("bot"))),
+                you=n == you,
+                team=n % 2,
+                partner_of_viewer=you is not None and n == (you + 2) % 4,
+                dealer=n == dealer,
+                beggar=phase in PLAYING_PHASES and n == beggar,
+                turn=n == turn,
+                hand_size=hand_sizes[n] if phase in PLAYING_PHASES else 0,
+                tricks_won=(tricks_won[n % 2] if tricks_won and phase in PLAYING_PHASES else None),
+            )
+        )
+    around = tuple(seats[(me + i) % 4] for i in range(4))
+
+    scores: Sequence[int] = view.get("scores") or [0, 0]
+    winner_team: int | None = view.get("winner") if phase == "game_over" else None
+    teams = tuple(_team(t, seats, you, scores[t], winner_team) for t in (0, 1))
+    assert len(teams) == 2
+    team_pair = (teams[0], teams[1])
+
+    trump: str | None = view.get("trump")
+    legal: Sequence[Mapping[str, Any]] = view.get("legal") or []
+    refused: Sequence[Mapping[str, Any]] = view.get("refused") or []
+    playable = {a["card"] for a in legal if a.get("type") == "play"}
+    reasons = {
+        a["card"]: _strip_rule(str(a.get("reason", "")), a.get("rule"))
+        for a in refused
+        if a.get("type") == "play" and "card" in a
+    }
+    your_turn = you is not None and turn == you and phase in PLAYING_PHASES
+    # Before trump is fixed the kick's suit is the proposed trump: sort by it already.
+    kick_codes: Sequence[str] = view.get("kicks") or []
+    sort_suit = trump or (kick_codes[-1][1] if kick_codes else None)
+    hand_codes = sort_hand(view.get("hand") or [], sort_suit)
+    hand = tuple(
+        HandCard(
+            code=c,
+            name=card_name(c),
+            legal=c in playable,
+            reason=reasons.get(c) if c not in playable else None,
+        )
+        for c in hand_codes
+    )
+    focus = next((c.code for c in hand if c.legal), hand[0].code if hand else None)
+
+    raw_trick: Sequence[Mapping[str, Any]] = view.get("trick") or []
+    trick = tuple(_played(p, seats, lead=i == 0, winner=False) for i, p in enumerate(raw_trick))
+    raw_last: Mapping[str, Any] | None = view.get("last_trick")
+    last_winner: int | None = raw_last.get("winner") if raw_last else None
+    last_trick = tuple(
+        _played(p, seats, lead=i == 0, winner=p.get("seat") == last_winner)
+        for i, p in enumerate((raw_last or {}).get("cards") or [])
+    )
+    hand_number = int(view.get("hand_number") or 0)
+    last_key = f"{hand_number}:" + "".join(p.code for p in last_trick) if last_trick else None
+
+    kicks = tuple(
+        Kick(code=c, name=card_name(c), points=kick_points(parse(c), rules)) for c in kick_codes
+    )
+
+    beg_buttons = _beg_buttons(phase, legal, refused) if your_turn else ()
+    raw_awards = view.get("last_hand")
+    awards = tuple(_award(a, seats, team_pair, you) for a in raw_awards or [])
+    awards_key = (
+        hashlib.sha256(
+            json.dumps([hand_number, phase == "game_over", raw_awards]).encode()
+        ).hexdigest()[:12]
+        if raw_awards
+        else None
+    )
+
+    all_seated = all(not s.empty for s in seats)
+    seated = you is not None
+    status = _status(phase, seats, turn, you, beggar, dealer, team_pair, all_seated, seated)
+    code = str(view.get("code", ""))
+    title = f"● Your turn · All Fours {code}" if your_turn else f"All Fours · {status} · {code}"
+    table = Table(
+        code=code,
+        version=int(view.get("version") or 0),
+        phase=phase,
+        you=you,
+        seated=seated,
+        seats=tuple(seats),
+        around=around,
+        teams=team_pair,
+        target=rules.target,
+        hand_number=hand_number,
+        dealer=seats[dealer] if dealer is not None else None,
+        turn=seats[turn] if turn is not None else None,
+        your_turn=your_turn,
+        trump=trump,
+        trump_name=SUIT_WORDS[trump] if trump is not None and trump in SUITS else None,
+        kicks=kicks,
+        kick_team=team_pair[dealer % 2].short if dealer is not None else None,
+        hand=hand,
+        hand_focus=focus,
+        trick=trick,
+        last_trick=last_trick,
+        last_trick_winner=seats[last_winner] if last_winner is not None else None,
+        last_trick_key=last_key,
+        beg_buttons=beg_buttons,
+        status=status,
+        title=title,
+        awards=awards,
+        awards_key=awards_key,
+        rules=in_force(view.get("rules") or {}),
+        all_seated=all_seated,
+        can_start=phase == "lobby" and all_seated and seated,
+        winner=team_pair[winner_team] if winner_team is not None else None,
+        news=(),
+        invite_path=f"/r/{code}",
+    )
+    return _with_news(table)
+
+
+def _display_names(raw_seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
+    """Each seat's name, made unique at the table ("Bot", "Bot 2") so turns are never ambiguous."""
+    out: list[str] = []
+    for n in range(4):
+        raw = raw_seats[n] if n < len(raw_seats) else None
+        if raw is None:
+            out.append("Empty seat")
+            continue
+        name = " ".join(str(raw.get("name") or "").split())
+        if raw.get("bot"):
+            name = _LEVEL_SUFFIX.sub("", name)  # "Bot (standard)": the chip says it is a bot
+        name = name or f"Player {n + 1}"
+        taken = [o for o in out if o == name or o.startswith(name + " ")]
+        out.append(f"{name} {len(taken) + 1}" if taken else name)
+    return out
+
+
+def sort_hand(codes: Sequence[str], trump: str | None) -> list[str]:
+    """Trumps first, then by suit (alternating colours), each suit high to low."""
+    suit_order = _suit_order(trump)
+    ranks = "AKQJT98765432"
+    return sorted(codes, key=lambda c: (suit_order.index(c[1]), ranks.index(c[0])))
+
+
+def _suit_order(trump: str | None) -> str:
+    # Alternate colours so neighbouring suits are easy to tell apart: S H C D, rotated so
+    # that trump leads.
+    base = "SHCD"
+    if trump is None or trump not in SUITS:
+        return base
+    i = base.index(trump)
+    return base[i:] + base[:i]
+
+
+def _team(
+    team: int, seats: Sequence[Seat], you: int | None, score: int, winner: int | None
+) -> Team:
+    a, b = seats[team], seats[team + 2]
+    ours = None if you is None else you % 2 == team
+    if you is not None and ours:
+        partner = b if a.you else a
+        name = f"You & {partner.display_name}"
+        short = "Us"
+    else:
+        name = f"{a.display_name} & {b.display_name}"
+        short = "Them" if ours is False else f"Team {team + 1}"
+    return Team(
+        team=team,
+        name=name,
+        short=short,
+        score=score,
+        tally=tally(score),
+        ours=ours,
+        winner=winner == team,
+    )
+
+
+def _played(p: Mapping[str, Any], seats: Sequence[Seat], *, lead: bool, winner: bool) -> PlayedCard:
+    seat = seats[int(p["seat"])]
+    return PlayedCard(
+        code=str(p["card"]),
+        name=card_name(str(p["card"])),
+        seat=seat.seat,
+        pos=seat.pos,
+        player=seat.name,
+        lead=lead,
+        winner=winner,
+    )
+
+
+_BEG_LABELS = {
+    "beg": (("stand", "Stand"), ("beg", "Beg")),
+    "give_or_run": (("give_one", "Give one"), ("run_pack", "Run the pack")),
+}
+
+
+def _beg_buttons(
+    phase: str, legal: Sequence[Mapping[str, Any]], refused: Sequence[Mapping[str, Any]]
+) -> tuple[BegButton, ...]:
+    offered = {a.get("type") for a in legal}
+    why = {a.get("type"): _strip_rule(str(a.get("reason", "")), a.get("rule")) for a in refused}
+    out = []
+    for action, label in _BEG_LABELS.get(phase, ()):
+        if action in offered:
+            out.append(BegButton(action, label, True, None))
+        elif action in why:
+            out.append(BegButton(action, label, False, why[action]))
+    return tuple(out)
+
+
+_AWARD_TITLES = {
+    "kick": "Kick",
+    "give_one": "Give one",
+    "high": "High",
+    "low": "Low",
+    "jack": "Jack",
+    "hang_jack": "Hang jack!",
+    "game": "Game",
+}
+
+
+def _award(
+    a: Mapping[str, Any], seats: Sequence[Seat], teams: tuple[Team, Team], you: int | None
+) -> Award:
+    kind = str(a.get("kind"))
+    team = int(a.get("team", 0))
+    card: str | None = a.get("card")
+    seat_n: int | None = a.get("seat")
+    holder = seats[seat_n].name if seat_n is not None else None
+    if kind in ("high", "low", "jack") and holder:
+        detail = f"dealt to {holder}"
+    elif kind == "hang_jack" and holder:
+        detail = f"{holder}'s jack hanged"
+    elif kind == "kick":
+        detail = "turned up by the dealer"
+    elif kind == "give_one":
+        detail = "the dealer gave one"
+    elif kind == "game" and a.get("totals"):
+        totals = a["totals"]
+        detail = f"counted {totals[team]}{DASH}{totals[1 - team]}"
+    elif kind == "game":
+        detail = "most points in tricks"
+    else:
+        detail = ""
+    return Award(
+        kind=kind,
+        title=_AWARD_TITLES.get(kind, kind),
+        card=card,
+        card_text=card_short(card) if card else None,
+        detail=detail,
+        team=team,
+        team_name=teams[team].short if you is not None else teams[team].name,
+        points=int(a.get("points", 0)),
+        ours=None if you is None else you % 2 == team,
+    )
+
+
+def _status(
+    phase: str,
+    seats: Sequence[Seat],
+    turn: int | None,
+    you: int | None,
+    beggar: int | None,
+    dealer: int | None,
+    teams: tuple[Team, Team],
+    all_seated: bool,
+    seated: bool,
+) -> str:
+    if phase == "lobby":
+        if all_seated:
+            return "Everyone is seated: press Start" if seated else "Waiting for the start"
+        free = sum(1 for s in seats if s.empty)
+        return f"Waiting for players: {free} seat{'s' if free != 1 else ''} free"
+    if phase == "game_over":
+        won = next((t for t in teams if t.winner), None)
+        if won is None:
+            return "Game over"
+        lost = teams[1 - won.team]
+        return f"{won.name} win, {won.score}{DASH}{lost.score}"
+    if turn is None:
+        return ""
+    who = seats[turn]
+    mine = turn == you
+    if phase == "beg":
+        return "Your call: stand or beg?" if mine else f"Waiting for {who.name} to stand or beg"
+    if phase == "give_or_run":
+        beg_name = seats[beggar].name if beggar is not None else "The beggar"
+        if mine:
+            return f"{beg_name} begged: give one or run the pack?"
+        return f"{beg_name} begged. Waiting for {who.name} to give one or run the pack"
+    return "Your turn: play a card" if mine else f"Waiting for {who.name}"
+
+
+def _with_news(t: Table) -> Table:
+    """The events this view shows, each with a key so the page says it only once."""
+    news: list[News] = []
+    hn = t.hand_number
+    for i, k in enumerate(t.kicks):
+        text = f"Kick: {k.name}."
+        if k.points and t.kick_team:
+            text += f" {k.points} for {t.kick_team}."
+        news.append(News(f"kick:{hn}:{i}:{k.code}", text))
+    if t.trump_name and t.phase in PLAYING_PHASES:
+        news.append(News(f"trump:{hn}:{t.trump}", f"Trump is {t.trump_name}."))
+    if t.last_trick and t.last_trick_winner is not None:
+        final = t.last_trick[-1]
+        news.append(
+            News(
+                f"lift:{t.last_trick_key}",
+                f"{final.player} played {final.name}. "
+                f"{t.last_trick_winner.name} {'win' if t.last_trick_winner.you else 'wins'} "
+                "the trick.",
+            )
+        )
+    for p in t.trick:
+        news.append(News(f"play:{hn}:{p.code}", f"{p.player} played {p.name}."))
+    if t.awards and t.awards_key:
+        parts = []
+        for a in t.awards:
+            what = f"{a.title} {a.card_text}" if a.card_text else a.title
+            parts.append(f"{what}, {a.points} for {a.team_name}")
+        news.append(News(f"hand:{t.awards_key}", "Hand over. " + "; ".join(parts) + "."))
+    if t.phase == "game_over":
+        news.append(News(f"over:{t.version}", t.status + "."))
+    elif t.your_turn:
+        news.append(News(f"turn:{t.version}", t.status + "."))
+    return replace(t, news=tuple(news))

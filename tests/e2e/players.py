@@ -1,0 +1,129 @@
+"""A player at the table, through the page's hooks only (API.md "HTML pages")."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import ADMIN
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+# Keeps the EventSources a page opens, and marks the document so a reload would show.
+WATCH_PAGE = """
+(() => {
+  const Real = window.EventSource;
+  window.__streams = [];
+  window.EventSource = function (url, init) {
+    const source = new Real(url, init);
+    window.__streams.push(source);
+    return source;
+  };
+  window.EventSource.prototype = Real.prototype;
+  Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
+})();
+"""
+
+
+def create_room(base: str, *, seed: int, target: int = 7, **rules: Any) -> str:
+    """A room with a fixed deal (the admin seed) and a short game."""
+    r = httpx.post(
+        f"{base}/api/rooms",
+        json={"rules": {"target": target, **rules}, "seed": seed},
+        headers={"Authorization": f"Bearer {ADMIN}"},
+    )
+    r.raise_for_status()
+    code: str = r.json()["code"]
+    return code
+
+
+def open_table(browser: Browser, base: str, code: str, viewport: dict[str, int] = DESKTOP) -> Page:
+    """A new browser context (a new player) on the room's page."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    context.add_init_script(WATCH_PAGE)
+    page = context.new_page()
+    errors: list[str] = []
+    _ERRORS[id(page)] = errors
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/r/{code}")
+    page.wait_for_selector("#table")
+    page.evaluate("window.__samePage = true")
+    return page
+
+
+_ERRORS: dict[int, list[str]] = {}
+
+
+def script_errors(page: Page) -> list[str]:
+    """Uncaught script errors on the page since it was opened."""
+    return _ERRORS.get(id(page), [])
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("#table", "data-version") or 0)
+
+
+def phase(page: Page) -> str:
+    return page.get_attribute("#table", "data-phase") or ""
+
+
+def is_my_turn(page: Page) -> bool:
+    return page.locator("#table[data-your-turn]").count() == 1
+
+
+def wait_past(page: Page, v: int) -> None:
+    """Until the page shows a version after ``v`` (it arrives by the event stream)."""
+    page.wait_for_function(
+        "v => Number(document.querySelector('#table')?.dataset.version) > v", arg=v
+    )
+
+
+def take_seat(page: Page, name: str, seat: int) -> None:
+    page.fill("input[name=name]", name)
+    page.click(f"[data-action=join][data-seat='{seat}']")
+    page.wait_for_selector(f"#table[data-you='{seat}']")
+
+
+def hand(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+
+
+def visible_cards(page: Page) -> set[str]:
+    """Every card in the page's DOM except the ones marked as from a finished trick or hand."""
+    cards: list[str] = page.eval_on_selector_all(
+        "[data-card]",
+        "els => els.filter(e => !e.closest('[data-past]')).map(e => e.dataset.card)",
+    )
+    return set(cards)
+
+
+def take_turn(page: Page, rng: random.Random) -> None:
+    """Make this page's move by clicking, as a person would: stand or beg, give one or run,
+    or a playable card."""
+    if page.locator("[data-action=stand]").count():
+        page.click(f"[data-action={rng.choice(['stand', 'stand', 'beg'])}]")
+        return
+    if page.locator("[data-action=run_pack]").count():
+        give = page.locator("[data-action=give_one]:not([disabled])")
+        if give.count() and rng.random() < 0.5:
+            give.click()
+        else:
+            page.click("[data-action=run_pack]")
+        return
+    legal = page.locator("[data-hand] [data-legal]")
+    legal.nth(rng.randrange(legal.count())).click()
+
+
+def still_same_page(page: Page) -> bool:
+    return bool(page.evaluate("window.__samePage === true"))
+
+
+def open_streams(page: Page) -> int:
+    """The page's event streams that are not closed (one, when all is well)."""
+    return int(page.evaluate("window.__streams.filter(s => s.readyState !== 2).length"))

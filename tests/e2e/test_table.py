@@ -1,0 +1,197 @@
+"""Real browsers at the table: lobby, a whole game by clicking, reloads, a phone."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.players import (
+    PHONE,
+    create_room,
+    hand,
+    is_my_turn,
+    open_streams,
+    open_table,
+    phase,
+    script_errors,
+    still_same_page,
+    take_seat,
+    take_turn,
+    version,
+    visible_cards,
+    wait_past,
+)
+
+NAMES = ("Ann", "Bob", "Cy", "Dan")
+
+
+def _screenshot(page: Page, path: Path) -> None:
+    """A still picture: no card caught halfway through its animation."""
+    page.emulate_media(reduced_motion="reduce")
+    page.screenshot(path=str(path))
+    page.emulate_media(reduced_motion="no-preference")
+
+
+def _assert_no_hidden_cards(pages: list[Page]) -> None:
+    hands = [set(hand(p)) for p in pages]
+    for i, page in enumerate(pages):
+        shown = visible_cards(page)
+        for j, other in enumerate(hands):
+            if i != j:
+                assert not shown & other, f"{NAMES[i]}'s page shows {shown & other} of {NAMES[j]}"
+
+
+def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
+    browser: Browser, server: str, screenshots: Path
+) -> None:
+    code = create_room(server, seed=2024)
+    pages = [open_table(browser, server, code) for _ in NAMES]
+    rng = random.Random(7)
+
+    for seat, (page, name) in enumerate(zip(pages, NAMES, strict=True)):
+        if seat == 3:
+            page.fill("input[name=name]", name)
+            _screenshot(page, screenshots / "lobby.png")
+        take_seat(page, name, seat)
+    for page in pages:  # each page saw the others arrive, live
+        page.wait_for_function("document.querySelectorAll('.lobby-seat.empty').length === 0")
+        for name in NAMES[:3]:
+            assert name in page.inner_text(".lobby-felt")
+
+    watcher = open_table(browser, server, code)  # a late arrival: the seats are taken
+    assert "you are watching" in watcher.inner_text(".lobby-foot")
+    assert watcher.locator("input[name=name], [data-action]").count() == 0
+
+    v = version(pages[0])
+    pages[2].click("[data-action=start]")
+    for page in [*pages, watcher]:
+        wait_past(page, v)
+        assert phase(page) in ("beg", "give_or_run", "play", "game_over")
+
+    shot = 0  # 1: a trick on the table; 2: and chalk on the board too
+    while phase(pages[0]) != "game_over":
+        v = version(pages[0])
+        _assert_no_hidden_cards(pages)
+        [mover] = [p for p in pages if is_my_turn(p)]
+        if shot < 2 and phase(mover) == "play" and mover.locator(".trick .slot").count() == 2:
+            scored = mover.locator("#table:not([data-score-0='0'][data-score-1='0'])")
+            better = 2 if scored.count() else 1
+            if better > shot:
+                if mover.locator(".hand-summary:not([hidden])").count():
+                    mover.click("[data-dismiss-summary]")  # read; the table underneath, please
+                _screenshot(mover, screenshots / "table-desktop.png")
+                shot = better
+        take_turn(mover, rng)
+        for page in [*pages, watcher]:
+            wait_past(page, v)
+            assert version(page) == v + 1
+        assert watcher.locator("[data-hand]").count() == 0
+        held = set().union(*(set(hand(p)) for p in pages))
+        assert not visible_cards(watcher) & held
+
+    scores = [pages[0].get_attribute("#table", f"data-score-{t}") for t in (0, 1)]
+    for page in pages:
+        assert phase(page) == "game_over"
+        assert [page.get_attribute("#table", f"data-score-{t}") for t in (0, 1)] == scores
+        assert page.locator("[data-action=rematch]").count() == 1
+        assert still_same_page(page), "a page reloaded"
+        assert open_streams(page) == 1
+        assert script_errors(page) == []
+    assert max(int(s or 0) for s in scores) >= 7
+    _screenshot(pages[0], screenshots / "result.png")
+
+    v = version(pages[0])
+    pages[1].click("[data-action=rematch]")
+    for page in pages:
+        wait_past(page, v)
+        assert phase(page) in ("beg", "give_or_run", "play")
+    for page in [*pages, watcher]:
+        page.context.close()
+
+
+def _seat_with_bots(page: Page, name: str) -> None:
+    take_seat(page, name, 0)
+    for seat in (1, 2, 3):
+        v = version(page)
+        page.click(f"[data-action=bot][data-seat='{seat}']")
+        wait_past(page, v)
+    v = version(page)
+    page.click("[data-action=start]")
+    wait_past(page, v)
+
+
+def _my_move(page: Page, rng: random.Random) -> bool:
+    """Wait for my turn (bots play at once) and take it; False once the game is over."""
+    page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
+    if phase(page) == "game_over":
+        return False
+    v = version(page)
+    take_turn(page, rng)
+    wait_past(page, v)
+    return True
+
+
+def test_a_reload_mid_game_returns_the_player_to_the_seat(browser: Browser, server: str) -> None:
+    code = create_room(server, seed=99)
+    page = open_table(browser, server, code)
+    _seat_with_bots(page, "Ann")
+    rng = random.Random(3)
+    for _ in range(5):
+        assert _my_move(page, rng)
+
+    page.wait_for_selector("#table[data-your-turn]")
+    before, v = hand(page), version(page)
+    page.reload()
+    page.wait_for_selector("#table[data-you='0'][data-your-turn]")
+    assert hand(page) == before and version(page) == v
+    for _ in range(3):  # the game goes on from the reloaded page
+        assert _my_move(page, rng)
+    page.context.close()
+
+
+def test_a_phone_player_plays_a_whole_game(
+    browser: Browser, server: str, screenshots: Path
+) -> None:
+    code = create_room(server, seed=5)
+    page = open_table(browser, server, code, viewport=PHONE)
+    _seat_with_bots(page, "Ann")
+    rng = random.Random(11)
+    shot_taken = False
+    dismissed: str | None = None
+    looked_back = False
+    while True:
+        page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
+        no_sideways_scroll = page.evaluate(
+            "document.documentElement.scrollWidth <= window.innerWidth"
+        )
+        assert no_sideways_scroll
+        if dismissed and page.locator(f"#{dismissed}").count():
+            assert page.is_hidden(f"#{dismissed}"), "a dismissed summary came back"
+        summary = page.locator(".hand-summary:not([hidden])")
+        if summary.count():  # read it, then put it away: it stays away on later updates
+            dismissed = summary.get_attribute("id")
+            page.click("[data-dismiss-summary]")
+            assert page.locator(".hand-summary:not([hidden])").count() == 0
+        if not looked_back and page.locator(".felt-tools [data-toggle-last]").count():
+            page.click(".felt-tools [data-toggle-last]")  # the last trick, on demand
+            assert page.locator(".last-trick[data-past] [data-card]").count() == 4
+            page.click(".last-trick [data-toggle-last]")
+            assert page.is_hidden(".last-trick")
+            looked_back = True
+        if (
+            not shot_taken
+            and phase(page) == "play"
+            and page.locator(".trick .slot").count() >= 1
+            and page.locator("[data-hand] [data-legal]").count() >= 2
+        ):
+            _screenshot(page, screenshots / "table-phone.png")
+            shot_taken = True
+        if not _my_move(page, rng):
+            break
+    assert phase(page) == "game_over" and looked_back and shot_taken
+    assert script_errors(page) == []
+    assert page.locator("[data-action=rematch]").count() == 1
+    assert open_streams(page) == 1
+    page.context.close()
