@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -66,14 +67,47 @@ def _sqlite_pragmas(engine: Engine) -> None:
 _sqlite_writers: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
 
 
+# Set while a write runs on the event loop's own thread (``inline``): there it may not wait
+# for the writer lock, since the thread holding it may need the loop to finish.
+_on_loop: ContextVar[bool] = ContextVar("allfours_write_on_loop", default=False)
+
+
+class WriterBusy(Exception):
+    """An inline write found the SQLite writer lock taken: run it in a worker thread instead."""
+
+
+def inline_writes(engine: Engine) -> bool:
+    """Whether short writes may run on the event loop's thread: SQLite only, where a commit
+    is a local file write (WAL, synchronous=NORMAL: no fsync) that costs less than the hop to
+    a worker thread and back. PostgreSQL waits on the network: always a worker thread."""
+    return engine.dialect.name == "sqlite"
+
+
+@contextmanager
+def on_loop() -> Iterator[None]:
+    """Writes inside this block refuse to wait for the writer lock (``WriterBusy``)."""
+    token = _on_loop.set(True)
+    try:
+        yield
+    finally:
+        _on_loop.reset(token)
+
+
 @contextmanager
 def write(engine: Engine) -> Iterator[Connection]:
     """One write transaction (BEGIN IMMEDIATE on SQLite), committed on success."""
-    lock: AbstractContextManager[Any] = nullcontext()
-    if engine.dialect.name == "sqlite":
-        lock = _sqlite_writers.setdefault(engine, threading.Lock())
-    with lock, engine.connect().execution_options(write=True) as conn, conn.begin():
-        yield conn
+    if engine.dialect.name != "sqlite":
+        with engine.connect().execution_options(write=True) as conn, conn.begin():
+            yield conn
+        return
+    lock = _sqlite_writers.setdefault(engine, threading.Lock())
+    if not lock.acquire(blocking=not _on_loop.get()):
+        raise WriterBusy
+    try:
+        with engine.connect().execution_options(write=True) as conn, conn.begin():
+            yield conn
+    finally:
+        lock.release()
 
 
 @contextmanager
