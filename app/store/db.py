@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -9,7 +10,7 @@ from contextvars import ContextVar
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 
 from app.settings import data_folder
 
@@ -57,8 +58,13 @@ def _sqlite_pragmas(engine: Engine) -> None:
     def _on_begin(conn: Connection) -> None:
         # A deferred read-then-write transaction gets "database is locked" under load:
         # writers take the write lock up front.
+        # Straight to the driver: nothing of SQLAlchemy's statement machinery is needed here.
         mode = "IMMEDIATE" if conn.get_execution_options().get("write") else "DEFERRED"
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        statement = f"BEGIN {mode}"
+        try:
+            conn.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
+        except sqlite3.OperationalError as err:  # "database is locked": callers retry on it
+            raise exc.OperationalError(statement, (), err) from err
 
 
 # One SQLite writer at a time in this process. Without it, writer threads queue inside
