@@ -111,10 +111,10 @@ def from_browser(request: Request) -> bool:
     return "sec-fetch-mode" in headers or "hx-request" in headers
 
 
-@router.post("/rooms/{code}/bots", responses=_errors(401, 404, 409, 422))
+@router.post("/rooms/{code}/bots", response_model=View, responses=_errors(401, 404, 409, 422))
 async def seat_bot(
     ctx: ContextDep, code: Code, body: SeatBot, token: TokenDep, request: Request
-) -> View:
+) -> Response:
     """A seated player (or the admin: a table of four bots) seats a computer player."""
     snap = await ctx.tables.call(
         ctx.tables.seat_bot,
@@ -124,21 +124,21 @@ async def seat_bot(
         level=body.level,
         admin=_is_admin(ctx, request),
     )
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/start", responses=_errors(401, 404, 409))
-async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) -> View:
+@router.post("/rooms/{code}/start", response_model=View, responses=_errors(401, 404, 409))
+async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) -> Response:
     snap = await ctx.tables.call(
         ctx.tables.start, code=code, token=token, admin=_is_admin(ctx, request)
     )
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
-@router.get("/rooms/{code}", responses=_errors(404))
-async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> View:
+@router.get("/rooms/{code}", response_model=View, responses=_errors(404))
+async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
 @router.post(
@@ -152,10 +152,10 @@ async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> R
     return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/rematch", responses=_errors(401, 404, 409))
-async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> View:
+@router.post("/rooms/{code}/rematch", response_model=View, responses=_errors(401, 404, 409))
+async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     snap = await ctx.tables.call(ctx.tables.rematch, code=code, token=token)
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
 @router.get("/rooms/{code}/hands/{n}", responses=_errors(404, 422))
