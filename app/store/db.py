@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -73,7 +74,7 @@ def _sqlite_pragmas(engine: Engine) -> None:
 _sqlite_writers: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
 
 
-# Set while a write runs on the event loop's own thread (``inline``): there it may not wait
+# Set while a write runs on the event loop's own thread (``on_loop``): there it may not wait
 # for the writer lock, since the thread holding it may need the loop to finish.
 _on_loop: ContextVar[bool] = ContextVar("allfours_write_on_loop", default=False)
 
@@ -99,6 +100,19 @@ def on_loop() -> Iterator[None]:
         _on_loop.reset(token)
 
 
+def _may_wait() -> bool:
+    """False inside ``on_loop`` on the loop's own thread. Tasks started there (the keeper's)
+    inherit the flag with the context, and so do the worker threads they hand writes to:
+    those may wait, since they block no loop."""
+    if not _on_loop.get():
+        return True
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return True
+    return False
+
+
 @contextmanager
 def write(engine: Engine) -> Iterator[Connection]:
     """One write transaction (BEGIN IMMEDIATE on SQLite), committed on success."""
@@ -107,7 +121,7 @@ def write(engine: Engine) -> Iterator[Connection]:
             yield conn
         return
     lock = _sqlite_writers.setdefault(engine, threading.Lock())
-    if not lock.acquire(blocking=not _on_loop.get()):
+    if not lock.acquire(blocking=_may_wait()):
         raise WriterBusy
     try:
         with engine.connect().execution_options(write=True) as conn, conn.begin():
