@@ -112,14 +112,10 @@ class RenderedViews:
     snapshot of a room is kept, and at most ``rooms`` rooms. Event-loop thread only."""
 
     def __init__(self, rooms: int = 4096) -> None:
-        self._rooms: OrderedDict[str, tuple[RoomSnap, dict[tuple[Any, ...], str]]] = (
-            OrderedDict()
-        )
+        self._rooms: OrderedDict[str, tuple[RoomSnap, dict[tuple[Any, ...], str]]] = OrderedDict()
         self._max_rooms = rooms
 
-    def text(
-        self, snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer
-    ) -> str:
+    def text(self, snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer) -> str:
         flags = seat_flags(snap, presence)
         key = (render, seat, flags)
         entry = self._rooms.get(snap.code)
