@@ -32,7 +32,7 @@ def main() -> None:
     sys.setswitchinterval(0.0005)
     import uvicorn
 
-    from app import logs
+    from app import gcpolicy, logs
     from app.main import create_app
     from app.settings import SettingsError, load_settings
 
@@ -48,8 +48,10 @@ def main() -> None:
         print(f"Cannot prepare the database at {settings.database_url}: {err}", file=sys.stderr)
         sys.exit(1)
     print(f"All Fours at http://{settings.host}:{settings.port}", flush=True)
+    app = create_app(settings)
+    gcpolicy.tune_for_serving()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,

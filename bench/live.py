@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 HOST = "127.0.0.1"
+DEFAULT_GC = gc.get_threshold()
 
 
 # -- the server --------------------------------------------------------------------------
@@ -369,6 +371,11 @@ async def run(
         room.waiting_for = None
 
     await asyncio.gather(*(start_one(room) for room in table))
+    # This client's own collector must not stall the measurement: its thousands of stream
+    # readers are frozen out of collections, and no automatic full collection runs.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(DEFAULT_GC[0], DEFAULT_GC[1], 1_000_000_000)
 
     # Play: one move slot every 1/rate seconds, given to the next room with no move in flight.
     latencies: list[float] = []
@@ -413,6 +420,8 @@ async def run(
     client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
     if in_flight:
         await asyncio.wait(in_flight, timeout=30)
+    gc.unfreeze()
+    gc.set_threshold(*DEFAULT_GC)
     now_mb, peak_mb = rss_mb(pid)
     for task in followers:
         task.cancel()

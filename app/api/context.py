@@ -29,12 +29,14 @@ class Context:
     keeper: TableKeeper
 
 
-def get_context(request: Request) -> Context:
+# Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker
+# thread, a hop per dependency per request.
+async def get_context(request: Request) -> Context:
     ctx: Context = request.app.state.ctx
     return ctx
 
 
-def get_token(request: Request) -> str | None:
+async def get_token(request: Request) -> str | None:
     """The seat token: ``Authorization: Bearer <token>``, else the room's cookie."""
     header = request.headers.get("authorization")
     if header:

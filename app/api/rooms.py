@@ -27,7 +27,7 @@ from app.services.events import room_events
 from app.services.housekeeping import until_gone
 from app.services.snapshot import RoomSnap
 from app.services.tables import seat_of
-from app.services.view import room_view
+from app.services.view import json_renderer, room_view, view_text
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -43,6 +43,15 @@ def _view(ctx: Context, snap: RoomSnap, token: str | None) -> View:
     if seat is not None:
         ctx.presence.touch(snap.code, seat)
     return room_view(snap, seat, ctx.presence)
+
+
+def _view_response(ctx: Context, snap: RoomSnap, token: str | None) -> Response:
+    """The caller's view as JSON, rendered once and shared with the caller's own stream."""
+    seat = seat_of(snap, token)
+    if seat is not None:
+        ctx.presence.touch(snap.code, seat)
+    text = view_text(snap, seat, ctx.presence, json_renderer)
+    return Response(text, media_type="application/json")
 
 
 def set_seat_cookie(response: Response, code: str, token: str) -> None:
@@ -65,7 +74,7 @@ async def create_room(
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
         raise errors.Forbidden("seed is an admin option (ALLFOURS_ADMIN_TOKEN)")
-    snap = await run_in_threadpool(
+    snap = await ctx.tables.call(
         ctx.tables.create_room, rules=body.rules or Rules(), seed=body.seed
     )
     return RoomCreated(code=snap.code, url=f"/r/{snap.code}")
@@ -86,7 +95,7 @@ def _is_admin(ctx: Context, request: Request) -> bool:
 async def join(
     ctx: ContextDep, code: Code, body: Join, token: TokenDep, request: Request, response: Response
 ) -> Joined:
-    joined = await run_in_threadpool(
+    joined = await ctx.tables.call(
         ctx.tables.join, code=code, name=body.name, seat=body.seat, token=token
     )
     ctx.presence.touch(code, joined.seat)
@@ -102,12 +111,12 @@ def from_browser(request: Request) -> bool:
     return "sec-fetch-mode" in headers or "hx-request" in headers
 
 
-@router.post("/rooms/{code}/bots", responses=_errors(401, 404, 409, 422))
+@router.post("/rooms/{code}/bots", response_model=View, responses=_errors(401, 404, 409, 422))
 async def seat_bot(
     ctx: ContextDep, code: Code, body: SeatBot, token: TokenDep, request: Request
-) -> View:
+) -> Response:
     """A seated player (or the admin: a table of four bots) seats a computer player."""
-    snap = await run_in_threadpool(
+    snap = await ctx.tables.call(
         ctx.tables.seat_bot,
         code=code,
         token=token,
@@ -115,36 +124,38 @@ async def seat_bot(
         level=body.level,
         admin=_is_admin(ctx, request),
     )
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/start", responses=_errors(401, 404, 409))
-async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) -> View:
-    snap = await run_in_threadpool(
+@router.post("/rooms/{code}/start", response_model=View, responses=_errors(401, 404, 409))
+async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) -> Response:
+    snap = await ctx.tables.call(
         ctx.tables.start, code=code, token=token, admin=_is_admin(ctx, request)
     )
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
-@router.get("/rooms/{code}", responses=_errors(404))
-async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> View:
+@router.get("/rooms/{code}", response_model=View, responses=_errors(404))
+async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/actions", responses=_errors(401, 403, 404, 409, 422))
-async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> View:
+@router.post(
+    "/rooms/{code}/actions", response_model=View, responses=_errors(401, 403, 404, 409, 422)
+)
+async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> Response:
     action = Action(body.type, parse(body.card) if body.card is not None else None)
-    snap = await run_in_threadpool(
+    snap = await ctx.tables.call(
         ctx.tables.act, code=code, token=token, action=action, expected=body.version
     )
-    return _view(ctx, snap, token)
+    return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/rematch", responses=_errors(401, 404, 409))
-async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> View:
-    snap = await run_in_threadpool(ctx.tables.rematch, code=code, token=token)
-    return _view(ctx, snap, token)
+@router.post("/rooms/{code}/rematch", response_model=View, responses=_errors(401, 404, 409))
+async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
+    snap = await ctx.tables.call(ctx.tables.rematch, code=code, token=token)
+    return _view_response(ctx, snap, token)
 
 
 @router.get("/rooms/{code}/hands/{n}", responses=_errors(404, 422))

@@ -12,24 +12,20 @@ is read from the snapshot cache, or from the log in a worker thread.
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from app.live.hub import Hub
 from app.live.presence import Presence
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
-from app.services.view import room_view
+from app.services.view import Renderer, json_renderer, view_text
+
+__all__ = ["MAX_CATCH_UP", "Renderer", "json_renderer", "room_events"]
 
 Json = dict[str, Any]
-Renderer = Callable[[Json], str]
 # Behind by more than this many versions (a long stall): send the current view only.
 MAX_CATCH_UP = 32
-
-
-def json_renderer(view: Json) -> str:
-    return json.dumps(view, separators=(",", ":"))
 
 
 async def room_events(
@@ -53,7 +49,7 @@ async def room_events(
         return await asyncio.to_thread(tables.snapshot, code, version)
 
     def event(snap: RoomSnap, name: str, with_id: bool) -> Json:
-        out: Json = {"event": name, "data": render(room_view(snap, seat, presence))}
+        out: Json = {"event": name, "data": view_text(snap, seat, presence, render)}
         if with_id:
             out["id"] = str(snap.version)
         return out

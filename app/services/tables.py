@@ -4,19 +4,21 @@ Each write checks the change against the room at its latest version, takes the v
 the conditional ``UPDATE rooms SET version = v + 1 WHERE version = v`` (the first statement
 that writes, so racing writers serialise there), appends what changed, notifies inside the
 transaction, commits, then publishes. The room comes from the snapshot cache when that
-UPDATE proves it current, else from the database. Every method is synchronous and runs in
-a worker thread.
+UPDATE proves it current, else from the database. Every method is synchronous; the routes
+run them through ``call``: on the event loop's thread on SQLite when the writer lock is
+free (a move is then one short local transaction), else in a worker thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -38,7 +40,7 @@ from app.rules.engine import first_dealer_for
 from app.services import errors
 from app.services.snapshot import GameInfo, RoomSnap, SeatInfo, SnapCache, load
 from app.store import repo
-from app.store.db import read, write
+from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 CODE_LENGTH = 12  # ~59 bits: unguessable
@@ -46,6 +48,8 @@ SEED_LIMIT = 2**63 - 1
 RETRIES = 8
 
 Json = dict[str, Any]
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def new_token() -> str:
@@ -112,6 +116,19 @@ class Tables:
         self.engine = engine
         self.notifier = notifier
         self.cache = cache or SnapCache()
+        self._inline = inline_writes(engine)
+
+    async def call(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a use case from the event loop: inline on SQLite unless another thread is
+        writing (then, like every PostgreSQL call, in a worker thread). A use case that finds
+        the writer lock taken has written nothing yet, so running it again is safe."""
+        if self._inline:
+            try:
+                with on_loop():
+                    return fn(*args, **kwargs)
+            except WriterBusy:
+                pass
+        return await asyncio.to_thread(fn, *args, **kwargs)
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -6,6 +6,9 @@ information.
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from app.live.presence import Presence
@@ -14,6 +17,14 @@ from app.rules.config import Rules
 from app.services.snapshot import RoomSnap
 
 Json = dict[str, Any]
+Renderer = Callable[[Json], str]
+# A seat's (connected, auto) flags, None for an empty seat: with the snapshot and the
+# viewer's seat, all a view depends on.
+Flags = tuple[tuple[bool, bool] | None, ...]
+
+
+def json_renderer(view: Json) -> str:
+    return json.dumps(view, separators=(",", ":"))
 
 
 def lobby_json() -> Json:
@@ -42,23 +53,39 @@ def rules_json(rules: Rules) -> Json:
     return rules.model_dump(mode="json")
 
 
+def seat_flags(snap: RoomSnap, presence: Presence) -> Flags:
+    in_play = snap.in_play
+    code = snap.code
+    return tuple(
+        None
+        if info is None
+        else (
+            info.bot or presence.connected(code, info.seat),
+            not info.bot and in_play and presence.covered(code, info.seat),
+        )
+        for info in snap.seats
+    )
+
+
 def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> Json:
+    return _view(snap, seat, seat_flags(snap, presence))
+
+
+def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> Json:
     game = snap.game
-    in_play = game is not None and game.state.turn is not None
     seats: list[Json | None] = []
-    for info in snap.seats:
-        if info is None:
+    for info, flag in zip(snap.seats, flags, strict=True):
+        if info is None or flag is None:
             seats.append(None)
             continue
-        auto = not info.bot and in_play and presence.covered(snap.code, info.seat)
         seats.append(
             {
                 "seat": info.seat,
                 "name": info.name,
                 "bot": info.bot,
                 "level": info.level,
-                "connected": info.bot or presence.connected(snap.code, info.seat),
-                "auto": auto,
+                "connected": flag[0],
+                "auto": flag[1],
             }
         )
     view: Json = {
@@ -76,3 +103,46 @@ def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> Json:
         # The seed is a secret until the game is over: then anyone may check the deals.
         view["seed"] = game.seed if game.state.winner is not None else None
     return view
+
+
+class RenderedViews:
+    """Rendered views of each room's newest snapshot rendered so far, shared by every stream
+    (and the move's own response) that shows the same seat's view with the same presence:
+    several tabs or spectators of one room cost one render per version. Only the newest
+    snapshot of a room is kept, and at most ``rooms`` rooms. Event-loop thread only."""
+
+    def __init__(self, rooms: int = 4096) -> None:
+        self._rooms: OrderedDict[str, tuple[RoomSnap, dict[tuple[Any, ...], str]]] = OrderedDict()
+        self._max_rooms = rooms
+
+    def text(self, snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer) -> str:
+        flags = seat_flags(snap, presence)
+        key = (render, seat, flags)
+        entry = self._rooms.get(snap.code)
+        if entry is not None and entry[0] is snap:
+            found = entry[1].get(key)
+            if found is not None:
+                return found
+        text = render(_view(snap, seat, flags))
+        if entry is not None and entry[0] is snap:
+            entry[1][key] = text
+        elif entry is None or entry[0].version < snap.version:
+            # A catching-up stream's older version is rendered but not kept.
+            self._rooms[snap.code] = (snap, {key: text})
+            self._rooms.move_to_end(snap.code)
+            while len(self._rooms) > self._max_rooms:
+                self._rooms.popitem(last=False)
+        return text
+
+    def forget(self, code: str) -> None:
+        self._rooms.pop(code, None)
+
+
+_rendered = RenderedViews()
+
+
+def view_text(
+    snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer = json_renderer
+) -> str:
+    """``render(room_view(snap, seat, presence))``, rendered once per version and viewer."""
+    return _rendered.text(snap, seat, presence, render)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 
 from app.settings import data_folder
 
@@ -56,8 +59,13 @@ def _sqlite_pragmas(engine: Engine) -> None:
     def _on_begin(conn: Connection) -> None:
         # A deferred read-then-write transaction gets "database is locked" under load:
         # writers take the write lock up front.
+        # Straight to the driver: nothing of SQLAlchemy's statement machinery is needed here.
         mode = "IMMEDIATE" if conn.get_execution_options().get("write") else "DEFERRED"
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        statement = f"BEGIN {mode}"
+        try:
+            conn.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
+        except sqlite3.OperationalError as err:  # "database is locked": callers retry on it
+            raise exc.OperationalError(statement, (), err) from err
 
 
 # One SQLite writer at a time in this process. Without it, writer threads queue inside
@@ -66,14 +74,60 @@ def _sqlite_pragmas(engine: Engine) -> None:
 _sqlite_writers: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
 
 
+# Set while a write runs on the event loop's own thread (``on_loop``): there it may not wait
+# for the writer lock, since the thread holding it may need the loop to finish.
+_on_loop: ContextVar[bool] = ContextVar("allfours_write_on_loop", default=False)
+
+
+class WriterBusy(Exception):
+    """An inline write found the SQLite writer lock taken: run it in a worker thread instead."""
+
+
+def inline_writes(engine: Engine) -> bool:
+    """Whether short writes may run on the event loop's thread: SQLite only, where a commit
+    is a local file write (WAL, synchronous=NORMAL: no fsync) that costs less than the hop to
+    a worker thread and back. PostgreSQL waits on the network: always a worker thread."""
+    return engine.dialect.name == "sqlite"
+
+
+@contextmanager
+def on_loop() -> Iterator[None]:
+    """Writes inside this block refuse to wait for the writer lock (``WriterBusy``)."""
+    token = _on_loop.set(True)
+    try:
+        yield
+    finally:
+        _on_loop.reset(token)
+
+
+def _may_wait() -> bool:
+    """False inside ``on_loop`` on the loop's own thread. Tasks started there (the keeper's)
+    inherit the flag with the context, and so do the worker threads they hand writes to:
+    those may wait, since they block no loop."""
+    if not _on_loop.get():
+        return True
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return True
+    return False
+
+
 @contextmanager
 def write(engine: Engine) -> Iterator[Connection]:
     """One write transaction (BEGIN IMMEDIATE on SQLite), committed on success."""
-    lock: AbstractContextManager[Any] = nullcontext()
-    if engine.dialect.name == "sqlite":
-        lock = _sqlite_writers.setdefault(engine, threading.Lock())
-    with lock, engine.connect().execution_options(write=True) as conn, conn.begin():
-        yield conn
+    if engine.dialect.name != "sqlite":
+        with engine.connect().execution_options(write=True) as conn, conn.begin():
+            yield conn
+        return
+    lock = _sqlite_writers.setdefault(engine, threading.Lock())
+    if not lock.acquire(blocking=_may_wait()):
+        raise WriterBusy
+    try:
+        with engine.connect().execution_options(write=True) as conn, conn.begin():
+            yield conn
+    finally:
+        lock.release()
 
 
 @contextmanager

@@ -124,3 +124,52 @@ def test_foreign_keys_are_enforced(database_url: str) -> None:
             version=1,
         )
     engine.dispose()
+
+
+def test_sqlite_write_on_the_loop_never_waits_and_worker_threads_still_do(tmp_path: Path) -> None:
+    """Inside ``on_loop`` on the event loop's thread a taken writer lock is ``WriterBusy`` (the
+    caller moves to a worker thread); a worker thread that inherited the flag (a task started
+    by an inline move hands its write to a thread) waits for the lock as usual."""
+    import asyncio
+
+    from app.store.db import WriterBusy, on_loop
+
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    migrate(url)
+    engine = make_engine(url)
+    inside = threading.Event()
+    release = threading.Event()
+
+    def holder() -> None:
+        with write(engine) as conn:
+            repo.insert_room(conn, code="holder", rules={}, seed=None)
+            inside.set()
+            release.wait(10)
+
+    def inherited() -> str:
+        with write(engine) as conn:
+            repo.insert_room(conn, code="inherited", rules={}, seed=None)
+        return "written"
+
+    async def main() -> str:
+        with on_loop():
+            with pytest.raises(WriterBusy), write(engine):
+                pass
+            waiting = asyncio.ensure_future(asyncio.to_thread(inherited))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()  # it waits for the holder rather than failing
+        release.set()
+        return await waiting
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    inside.wait(10)
+    try:
+        assert asyncio.run(main()) == "written"
+    finally:
+        release.set()
+        thread.join(10)
+    with read(engine) as conn:
+        assert repo.room_by_code(conn, "inherited") is not None
+        assert repo.room_by_code(conn, "holder") is not None
+    engine.dispose()
