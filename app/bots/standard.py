@@ -1,0 +1,83 @@
+"""The searching player: perfect-information Monte Carlo over sampled worlds.
+
+For a card decision it deals the unseen cards at random consistently with what the table has
+shown (``knowledge``), plays the deal out from each legal card with every seat following the
+easy player's habits (``sim``), and keeps the card with the best mean outcome. It samples
+worlds until its time budget is spent (anytime), and every legal card is judged on the same
+worlds so their difference is not noise of the draw.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from app.bots import easy
+from app.bots.knowledge import knowledge_of
+from app.bots.sim import deal_awards, play_out, utility
+from app.rules.state import Action, Phase
+from app.rules.view import Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a decision may think: ``ms`` is the anytime budget (None = unbounded, for
+    reproducible tests with ``max_worlds``), ``cap_ms`` the hard limit, always enforced."""
+
+    ms: float | None = 20.0
+    cap_ms: float = 300.0
+    max_worlds: int | None = None
+    min_worlds: int = 4
+
+
+DEFAULT_BUDGET = Budget()
+
+
+def choose(obs: Observation, rng: random.Random, budget: Budget = DEFAULT_BUDGET) -> Action:
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    if obs.phase is not Phase.PLAY:
+        return easy.choose(obs)
+    return _search_play(obs, rng, budget)
+
+
+def _search_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
+    start = time.perf_counter()
+    cap = start + budget.cap_ms / 1000
+    soft = start + budget.ms / 1000 if budget.ms is not None else None
+    assert obs.seat is not None and obs.trump is not None
+    know = knowledge_of(obs)
+    seat, trump, rules = obs.seat, obs.trump, obs.rules
+    team = seat & 1
+    forbid = rules.undertrump == "forbidden"
+    won0 = [0, 0]
+    for t in obs.tricks:
+        for _, c in t.cards:
+            won0[t.winner & 1] |= 1 << c
+    cards = [a.card for a in obs.legal if a.card is not None]
+    totals = [0.0] * len(cards)
+    worlds = 0
+    policy = easy.play_card
+    while True:
+        hands = know.sample(rng)
+        dealt = know.dealt(hands)
+        scores = []
+        for card in cards:
+            won = [won0[0], won0[1]]
+            play_out(list(hands), list(obs.trick), seat, won, trump, forbid, know.out, policy, card)
+            awards = deal_awards(dealt, won, trump, obs.dealer, rules)
+            scores.append(utility(awards, obs.scores, rules.target, team))
+            if time.perf_counter() >= cap:
+                break
+        else:
+            for i, v in enumerate(scores):
+                totals[i] += v
+            worlds += 1
+        if budget.max_worlds is not None and worlds >= budget.max_worlds:
+            break
+        now = time.perf_counter()
+        if now >= cap or (soft is not None and now >= soft and worlds >= budget.min_worlds):
+            break
+    best = max(range(len(cards)), key=lambda i: totals[i])
+    return obs.legal[best]
