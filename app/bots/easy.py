@@ -51,6 +51,9 @@ def choose(obs: Observation) -> Action:
 
 # -- begging (R9-R11) ----------------------------------------------------------------------
 
+STAND_AT = 3.5  # trump strength the beggar stands on
+GIVE_AT = 3.0  # trump strength in the kick's suit the dealer gives one on
+
 
 def trump_strength(hand: Hand, suit: int) -> float:
     """A rough worth of holding ``suit`` as trump: top cards win High and guard the jack."""
@@ -72,7 +75,7 @@ def should_stand(hand: Hand, kick: Card, obs: Observation) -> bool:
         return True
     if scores[us] + 1 >= rules.target and rules.give_one_can_win:
         return False  # a give would win; the dealer must weigh running the pack
-    return strength >= 3.5
+    return strength >= STAND_AT
 
 
 def should_give(hand: Hand, kick: Card, obs: Observation) -> bool:
@@ -82,7 +85,7 @@ def should_give(hand: Hand, kick: Card, obs: Observation) -> bool:
     them = obs.beggar & 1
     if scores[them] + 1 >= rules.target - 1:
         return False
-    return trump_strength(hand, suit_of(kick)) >= 3.0
+    return trump_strength(hand, suit_of(kick)) >= GIVE_AT
 
 
 # -- card play (R13-R15) ---------------------------------------------------------------------
