@@ -20,6 +20,7 @@ from app.rules.cards import (
     cards_in,
     suit_of,
 )
+from app.rules.config import Rules
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, play
 from app.rules.view import Observation
 
@@ -29,9 +30,11 @@ def choose(obs: Observation) -> Action:
     if len(obs.legal) == 1:
         return obs.legal[0]
     if obs.phase is Phase.BEG:
-        return STAND if should_stand(obs.hand, obs.kicks[0], obs) else BEG
+        wanted = stand_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules)
+        return STAND if wanted else BEG
     if obs.phase is Phase.GIVE_OR_RUN:
-        return GIVE_ONE if should_give(obs.hand, obs.kicks[0], obs) else RUN_PACK
+        wanted = give_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules)
+        return GIVE_ONE if wanted else RUN_PACK
     assert obs.trump is not None
     out = 0
     for t in obs.tricks:
@@ -65,11 +68,12 @@ def trump_strength(hand: Hand, suit: int) -> float:
     return worth + 0.5 * max(0, mine.bit_count() - 2)
 
 
-def should_stand(hand: Hand, kick: Card, obs: Observation) -> bool:
+def stand_wanted(
+    hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, rules: Rules
+) -> bool:
     """The beggar stands on a good trump holding, or when the dealer's team could win the
     game on the kicks of a run pack."""
-    rules, scores = obs.rules, obs.scores
-    us, them = obs.beggar & 1, obs.dealer & 1
+    us, them = beggar & 1, 1 - (beggar & 1)
     strength = trump_strength(hand, suit_of(kick))
     if scores[them] >= rules.target - 3 and strength >= 2.0:
         return True
@@ -78,12 +82,10 @@ def should_stand(hand: Hand, kick: Card, obs: Observation) -> bool:
     return strength >= STAND_AT
 
 
-def should_give(hand: Hand, kick: Card, obs: Observation) -> bool:
+def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, rules: Rules) -> bool:
     """The dealer keeps the kick's suit (giving one) when it suits his hand, unless that point
     brings the beggar's team too close to the target."""
-    rules, scores = obs.rules, obs.scores
-    them = obs.beggar & 1
-    if scores[them] + 1 >= rules.target - 1:
+    if scores[beggar & 1] + 1 >= rules.target - 1:
         return False
     return trump_strength(hand, suit_of(kick)) >= GIVE_AT
 

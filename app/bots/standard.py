@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Literal
 
-from app.bots import easy
+import numpy as np
+
+from app.bots import batch, bidding, easy
 from app.bots.knowledge import knowledge_of
 from app.bots.sim import deal_awards, play_out, utility
 from app.rules.state import Action, Phase
@@ -29,6 +32,10 @@ class Budget:
     cap_ms: float = 300.0
     max_worlds: int | None = None
     min_worlds: int = 4
+    engine: Literal["python", "numpy"] = "python"
+    batch: int = 64  # worlds per numpy call
+    bidding: Literal["search", "easy"] = "search"
+    bid_factor: float = 3.0  # a bid is made once a deal: it may think this many times longer
 
 
 DEFAULT_BUDGET = Budget()
@@ -38,7 +45,12 @@ def choose(obs: Observation, rng: random.Random, budget: Budget = DEFAULT_BUDGET
     if len(obs.legal) == 1:
         return obs.legal[0]
     if obs.phase is not Phase.PLAY:
-        return easy.choose(obs)
+        if budget.bidding == "easy":
+            return easy.choose(obs)
+        ms = budget.ms * budget.bid_factor if budget.ms is not None else None
+        return bidding.choose(obs, rng, ms, budget.cap_ms, budget.max_worlds)
+    if budget.engine == "numpy":
+        return _search_play_numpy(obs, rng, budget)
     return _search_play(obs, rng, budget)
 
 
@@ -81,3 +93,42 @@ def _search_play(obs: Observation, rng: random.Random, budget: Budget) -> Action
             break
     best = max(range(len(cards)), key=lambda i: totals[i])
     return obs.legal[best]
+
+
+def _search_play_numpy(obs: Observation, rng: random.Random, budget: Budget) -> Action:
+    start = time.perf_counter()
+    cap = start + budget.cap_ms / 1000
+    soft = start + budget.ms / 1000 if budget.ms is not None else None
+    assert obs.seat is not None
+    know = knowledge_of(obs)
+    nprng = np.random.default_rng(rng.getrandbits(64))
+    won = [0, 0]
+    for t in obs.tricks:
+        for _, c in t.cards:
+            won[t.winner & 1] |= 1 << c
+    cards = [a.card for a in obs.legal if a.card is not None]
+    totals = np.zeros(len(cards))
+    worlds = 0
+    while True:
+        n = budget.batch
+        if budget.max_worlds is not None:
+            n = min(n, budget.max_worlds - worlds)
+        sample = batch.sample_worlds(know, n, nprng)
+        totals += batch.candidate_values(
+            know,
+            sample,
+            cards,
+            trick=list(obs.trick),
+            won=(won[0], won[1]),
+            dealer=obs.dealer,
+            rules=obs.rules,
+            scores=obs.scores,
+            rng=nprng,
+        )
+        worlds += n
+        if budget.max_worlds is not None and worlds >= budget.max_worlds:
+            break
+        now = time.perf_counter()
+        if now >= cap or (soft is not None and now >= soft):
+            break
+    return obs.legal[int(np.argmax(totals))]
