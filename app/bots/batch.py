@@ -26,7 +26,10 @@ def sample_worlds(know: Knowledge, n: int, rng: np.random.Generator) -> npt.NDAr
     sizes[me] = know.unseen.bit_count() - sum(sizes[s] for s in range(4) if s != me)
     barred = [int(b) & know.unseen for b in know.barred]
     barred[me] = 0
-    worlds = deal_worlds(n, unseen=know.unseen, sizes=sizes, rng=rng, voids=barred)
+    try:
+        worlds = deal_worlds(n, unseen=know.unseen, sizes=sizes, rng=rng, voids=barred)
+    except ValueError:  # no deal fits the voids often enough: deal without them
+        worlds = deal_worlds(n, unseen=know.unseen, sizes=sizes, rng=rng)
     worlds[:, me] = np.uint64(know.hand)
     return worlds
 

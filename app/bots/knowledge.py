@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from app.rules.cards import FULL_DECK, SUIT_MASK, Hand, cards_in, suit_of
 from app.rules.view import Observation
 
+ATTEMPTS = 30
+
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
@@ -33,17 +35,27 @@ class Knowledge:
     def sample(self, rng: random.Random) -> list[Hand]:
         """Four hands: the seat's own, and the others dealt from the unseen cards at random
         within what the play so far proves (the rest stays in the stock)."""
+        for _ in range(ATTEMPTS):
+            hands = self._try_sample(rng, strict=True)
+            if hands is not None:
+                return hands
+        hands = self._try_sample(rng, strict=False)  # inconsistent inference: ignore it
+        assert hands is not None
+        return hands
+
+    def _try_sample(self, rng: random.Random, *, strict: bool) -> list[Hand] | None:
         hands = [0, 0, 0, 0]
         hands[self.seat] = self.hand
         pool = self.unseen
         others = [s for s in range(4) if s != self.seat and self.sizes[s]]
-        # The most constrained seats choose first, so none runs out of allowed cards.
-        others.sort(key=lambda s: (pool & ~self.barred[s]).bit_count())
-        for s in others:
-            allowed = list(cards_in(pool & ~self.barred[s]))
+        while others:
+            # The seat with the least room to spare chooses first.
+            others.sort(key=lambda s: (pool & ~self.barred[s]).bit_count() - self.sizes[s])
+            s = others.pop(0)
+            allowed = list(cards_in(pool & ~self.barred[s] if strict else pool))
             need = self.sizes[s]
-            if len(allowed) < need:  # inconsistent inference: fall back to any unseen card
-                allowed = list(cards_in(pool))
+            if len(allowed) < need:
+                return None
             chosen = 0
             for c in rng.sample(allowed, need):
                 chosen |= 1 << c
