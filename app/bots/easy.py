@@ -6,7 +6,7 @@ it works on bare masks and knows only the seat's hand and the cards out of play.
 
 from __future__ import annotations
 
-from app.bots.sim import VALUE, Trick, winner_of
+from app.bots.sim import ACES, JACKS, KINGS, QUEENS, TENS, VALUE, Trick, rank_mask, winner_of
 from app.rules.cards import (
     ACE,
     FULL_DECK,
@@ -92,6 +92,10 @@ def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, ru
 
 # -- card play (R13-R15) ---------------------------------------------------------------------
 
+RANK_MASKS = tuple(rank_mask(r) for r in range(13))
+HIGH_RANKS = rank_mask(QUEEN) | rank_mask(KING) | rank_mask(ACE)  # trumps too good to spend
+FEED_ORDER = (TENS, ACES, KINGS, QUEENS, JACKS)  # what to give a partner's sure trick
+
 
 def discard_cost(card: Card, trump: int) -> int:
     """How much it hurts to throw ``card`` away: low plain cards first, tens and trumps last."""
@@ -103,14 +107,28 @@ def discard_cost(card: Card, trump: int) -> int:
     return rank
 
 
-def _beats(card: Card, best: Card, trump: int) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
+def _lowest(mask: Hand) -> Card:
+    return (mask & -mask).bit_length() - 1
+
+
+def _above(card: Card) -> Hand:
+    """Every card index above ``card`` (all of them for -1)."""
+    return FULL_DECK & ~((1 << (card + 1)) - 1)
 
 
 def _lowest_by(cards: Hand, trump: int) -> Card:
-    return min(cards_in(cards), key=lambda c: discard_cost(c, trump))
+    """The card of ``cards`` cheapest to throw away, by ``discard_cost`` (lower suit first on
+    a tie), worked out on masks: this runs for every card of every play-out."""
+    tm = SUIT_MASK[trump]
+    plain = cards & ~tm
+    low = plain & ~TENS
+    if low:
+        ranks = (low | low >> 13 | low >> 26 | low >> 39) & 0x1FFF
+        return _lowest(low & RANK_MASKS[_lowest(ranks)])
+    if plain:
+        return _lowest(plain)
+    below_jack = cards & ~(1 << (trump * 13 + JACK))
+    return _lowest(below_jack) if below_jack else trump * 13 + JACK
 
 
 def play_card(seat: int, hand: Hand, legal: Hand, trick: Trick, trump: int, out: Hand) -> Card:
@@ -165,10 +183,7 @@ def _sure(card: Card, trump: int, unknown: Hand, last: bool) -> bool:
     """No card still out can beat ``card`` (players yet to play may still trump a plain one)."""
     if last:
         return True
-    if card // 13 == trump:
-        return not unknown & SUIT_MASK[trump] & ~((1 << card) - 1)
-    suit = card // 13
-    return not unknown & SUIT_MASK[suit] & ~((1 << card) - 1)
+    return not unknown & SUIT_MASK[card // 13] & _above(card)
 
 
 def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> Card:
@@ -181,29 +196,40 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
             if legal >> jack & 1:
                 return jack  # save the jack under partner's winning card
             plain = legal & ~tm
-            if plain:
-                feed = max(cards_in(plain), key=lambda c: (VALUE[c], -(c % 13)))
-                if VALUE[feed] and (feed % 13 == TEN or not _sure(feed, trump, unknown, False)):
-                    return feed
+            for ranks in FEED_ORDER:
+                if plain & ranks:
+                    feed = _lowest(plain & ranks)
+                    if ranks == TENS or not _sure(feed, trump, unknown, False):
+                        return feed
+                    break
         return _lowest_by(legal, trump)
-    winners = [c for c in cards_in(legal) if _beats(c, best, trump)]
+    led = best // 13
+    if led == trump:
+        winners = legal & tm & _above(best)
+    else:
+        winners = (legal & SUIT_MASK[led] & _above(best)) | (legal & tm)
     if not winners:
         return _lowest_by(legal, trump)
-    value = sum(VALUE[c] for _, c in trick)
-    jack_in = any(c == jack for _, c in trick)
-    if last and jack in winners:
+    if last and winners >> jack & 1:
         return jack
-    sure = [c for c in winners if _sure(c, trump, unknown, last)]
-    cheap = [c for c in winners if c // 13 != trump]
+    if last:
+        sure = winners
+    else:
+        top_trump = (unknown & tm).bit_length() - 1
+        top_led = (unknown & SUIT_MASK[led]).bit_length() - 1
+        sure = winners & ((tm & _above(top_trump)) | (SUIT_MASK[led] & _above(top_led)))
+    value = 0
+    jack_in = False
+    for _, c in trick:
+        value += VALUE[c]
+        jack_in = jack_in or c == jack
     if jack_in or value >= 10:
-        pick = sure or winners
-        return min(pick, key=lambda c: discard_cost(c, trump) if c != jack else 150)
+        return _lowest_by(sure or winners, trump)
     if value > 0 or last:
-        pick = [c for c in (sure or []) if c != jack and (c // 13 != trump or c % 13 < QUEEN)]
+        pick = sure & ~(1 << jack) & ~(tm & HIGH_RANKS)
         if pick:
-            return min(pick, key=lambda c: discard_cost(c, trump))
-    if cheap:
-        sure_cheap = [c for c in cheap if _sure(c, trump, unknown, last)]
-        if sure_cheap:
-            return min(sure_cheap, key=lambda c: discard_cost(c, trump))
+            return _lowest_by(pick, trump)
+    sure_cheap = sure & ~tm
+    if sure_cheap:
+        return _lowest_by(sure_cheap, trump)
     return _lowest_by(legal, trump)

@@ -12,11 +12,11 @@ from app.rules.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN, Card, Hand
 from app.rules.config import Rules
 
 
-def _rank_mask(rank: int) -> Hand:
+def rank_mask(rank: int) -> Hand:
     return sum(1 << (s * 13 + rank) for s in range(4))
 
 
-TENS, ACES, KINGS, QUEENS, JACKS = (_rank_mask(r) for r in (TEN, ACE, KING, QUEEN, JACK))
+TENS, ACES, KINGS, QUEENS, JACKS = (rank_mask(r) for r in (TEN, ACE, KING, QUEEN, JACK))
 VALUE = tuple({TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}.get(c % 13, 0) for c in range(52))
 
 WIN = 20.0  # the worth of ending the game, against points that only add to the score
