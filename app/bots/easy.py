@@ -25,12 +25,14 @@ from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, play
 from app.rules.view import Observation
 
 
-def choose(obs: Observation) -> Action:
+def choose(obs: Observation, stand_at: float | None = None) -> Action:
+    """The easy player's action; ``stand_at`` overrides the strength the beggar stands on."""
     assert obs.seat is not None
     if len(obs.legal) == 1:
         return obs.legal[0]
     if obs.phase is Phase.BEG:
-        wanted = stand_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules)
+        bar = STAND_AT if stand_at is None else stand_at
+        wanted = stand_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules, bar)
         return STAND if wanted else BEG
     if obs.phase is Phase.GIVE_OR_RUN:
         wanted = give_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules)
@@ -54,7 +56,7 @@ def choose(obs: Observation) -> Action:
 
 # -- begging (R9-R11) ----------------------------------------------------------------------
 
-STAND_AT = 3.5  # trump strength the beggar stands on
+STAND_AT = 2.0  # trump strength the beggar stands on
 GIVE_AT = 3.0  # trump strength in the kick's suit the dealer gives one on
 
 
@@ -69,7 +71,12 @@ def trump_strength(hand: Hand, suit: int) -> float:
 
 
 def stand_wanted(
-    hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, rules: Rules
+    hand: Hand,
+    kick: Card,
+    scores: tuple[int, int],
+    beggar: int,
+    rules: Rules,
+    stand_at: float = STAND_AT,
 ) -> bool:
     """The beggar stands on a good trump holding, or when the dealer's team could win the
     game on the kicks of a run pack."""
@@ -79,7 +86,7 @@ def stand_wanted(
         return True
     if scores[us] + 1 >= rules.target and rules.give_one_can_win:
         return False  # a give would win; the dealer must weigh running the pack
-    return strength >= STAND_AT
+    return strength >= stand_at
 
 
 def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, rules: Rules) -> bool:
