@@ -8,7 +8,7 @@ import pytest
 
 from app.bots import Budget, choose
 from app.rules import Rules, apply, legal_actions, new_game, observe
-from app.rules.state import Phase
+from app.rules.state import STAND, Phase
 
 # Every option away from its default, one at a time, and all of them at once.
 VARIANTS = [
@@ -72,10 +72,21 @@ def test_standard_bots_play_only_legal_actions(rules: Rules) -> None:
     assert play_games(rules, ("standard", "easy", "standard", "random"), 25, 2) == 25
 
 
-def test_the_numpy_search_plays_only_legal_actions() -> None:
-    budget = Budget(ms=None, max_worlds=16, engine="numpy", batch=16)
+@pytest.mark.parametrize(
+    "budget",
+    [
+        Budget(ms=None, max_worlds=16, engine="numpy", batch=16),
+        Budget(ms=None, max_worlds=2, bidding="search"),
+    ],
+    ids=["numpy-play-outs", "search-bidding"],
+)
+def test_the_search_options_play_only_legal_actions(budget: Budget) -> None:
     rng = random.Random(3)
-    for variant in (Rules(), Rules(undertrump="forbidden", target=7)):
+    for variant in (
+        Rules(),
+        Rules(undertrump="forbidden", target=7, give_one_needs_trump=True),
+        Rules(flip_last_card=True, give_one_can_win=True, kick_two=True),
+    ):
         state = new_game(variant, 11)
         for _ in range(400):
             if state.phase is Phase.GAME_OVER:
@@ -85,3 +96,16 @@ def test_the_numpy_search_plays_only_legal_actions() -> None:
             action = choose(obs, "standard", rng=rng, budget=budget)
             assert action in legal_actions(state)
             state = apply(state, action)
+
+
+def test_the_default_level_with_its_clock_budget_chooses_legal_actions() -> None:
+    from app.bots import DEFAULT_LEVEL, LEVELS
+
+    assert DEFAULT_LEVEL == "standard" and LEVELS == ("easy", "standard")
+    state = apply(new_game(Rules(), 4), STAND)
+    for _ in range(8):
+        assert state.turn is not None
+        obs = observe(state, state.turn)
+        action = choose(obs, DEFAULT_LEVEL, rng=random.Random(0))
+        assert action in legal_actions(state)
+        state = apply(state, action)
