@@ -11,7 +11,7 @@ import random
 from typing import Literal
 
 from app.bots import easy, standard
-from app.bots.standard import DEFAULT_BUDGET, Budget
+from app.bots.budget import DEFAULT_BUDGET, Budget
 from app.rules.state import Action
 from app.rules.view import Observation
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -23,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from app.bots import choose
-from app.bots.standard import Budget
+from app.bots.budget import Budget
 from app.rules import Rules, apply, new_game, observe
 from app.rules.state import Action, Phase, State
 from app.rules.view import Observation
@@ -198,14 +199,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=None, help="duplicate games to play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=Budget().ms)
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="what --budget-ms counts: wall time (as served) or the bot's own CPU time "
+        "(the same search whatever else loads the machine)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--target", type=int, choices=(7, 10, 14, 21), default=14)
     args = parser.parse_args(argv)
     if args.deals is None and args.games is None:
         args.deals = 200
-    budget = Budget(ms=args.budget_ms)
+    budget = Budget(ms=args.budget_ms, clock=args.clock)
     rules = Rules(target=args.target)
     started = time.perf_counter()
+    print(
+        f"budget {args.budget_ms:g} ms ({args.clock} clock), load average "
+        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+        flush=True,
+    )
     if args.deals:
         values, times = run(
             args.a,

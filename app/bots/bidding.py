@@ -11,9 +11,9 @@ held a hand the easy player would have begged with.
 from __future__ import annotations
 
 import random
-import time
 
 from app.bots import easy
+from app.bots.budget import Clock
 from app.bots.sim import deal_awards, play_out, utility
 from app.rules.cards import FULL_DECK, Card, Hand, cards_in
 from app.rules.config import Rules
@@ -113,15 +113,10 @@ def _run_pack(
     return -1, turned, awards
 
 
-def choose(
-    obs: Observation, rng: random.Random, ms: float | None, cap_ms: float, max_worlds: int | None
-) -> Action:
+def choose(obs: Observation, rng: random.Random, clock: Clock, max_worlds: int | None) -> Action:
     """Stand or beg (the beggar), give one or run the pack (the dealer), whichever scores
     better on average over the sampled worlds."""
     assert obs.seat is not None
-    start = time.perf_counter()
-    cap = start + cap_ms / 1000
-    soft = start + ms / 1000 if ms is not None else None
     team = obs.seat & 1
     beggar_phase = obs.phase is Phase.BEG
     can_give = any(a.type == "give_one" for a in obs.legal) if not beggar_phase else True
@@ -147,8 +142,7 @@ def choose(
         worlds += 1
         if max_worlds is not None and worlds >= max_worlds:
             break
-        now = time.perf_counter()
-        if now >= cap or (soft is not None and now >= soft):
+        if clock.spent():
             break
     if beggar_phase:
         return STAND if sums[0] >= sums[1] else BEG

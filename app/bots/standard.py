@@ -10,35 +10,15 @@ worlds so their difference is not noise of the draw.
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 
 from app.bots import batch, bidding, easy
+from app.bots.budget import DEFAULT_BUDGET, Budget, Clock
 from app.bots.knowledge import knowledge_of
 from app.bots.sim import deal_awards, play_out, utility
 from app.rules.state import Action, Phase
 from app.rules.view import Observation
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How long a decision may think: ``ms`` is the anytime budget (None = unbounded, for
-    reproducible tests with ``max_worlds``), ``cap_ms`` the hard limit, always enforced."""
-
-    ms: float | None = 20.0
-    cap_ms: float = 300.0
-    max_worlds: int | None = None
-    min_worlds: int = 4
-    engine: Literal["python", "numpy"] = "python"
-    batch: int = 64  # worlds per numpy call
-    bidding: Literal["heuristic", "search"] = "heuristic"
-    bid_factor: float = 3.0  # a bid is made once a deal: it may think this many times longer
-
-
-DEFAULT_BUDGET = Budget()
 
 # The standard player bids by the easy player's rule of thumb with a lower bar for standing,
 # tuned in the arena (easy against easy, 4000 duplicate deals: +0.07 points a deal over the
@@ -53,17 +33,14 @@ def choose(obs: Observation, rng: random.Random, budget: Budget = DEFAULT_BUDGET
     if obs.phase is not Phase.PLAY:
         if budget.bidding == "heuristic":
             return easy.choose(obs, stand_at=STAND_AT)
-        ms = budget.ms * budget.bid_factor if budget.ms is not None else None
-        return bidding.choose(obs, rng, ms, budget.cap_ms, budget.max_worlds)
+        return bidding.choose(obs, rng, Clock(budget, budget.bid_factor), budget.max_worlds)
     if budget.engine == "numpy":
         return _search_play_numpy(obs, rng, budget)
     return _search_play(obs, rng, budget)
 
 
 def _search_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
-    start = time.perf_counter()
-    cap = start + budget.cap_ms / 1000
-    soft = start + budget.ms / 1000 if budget.ms is not None else None
+    clock = Clock(budget)
     assert obs.seat is not None and obs.trump is not None
     know = knowledge_of(obs)
     seat, trump, rules = obs.seat, obs.trump, obs.rules
@@ -86,7 +63,7 @@ def _search_play(obs: Observation, rng: random.Random, budget: Budget) -> Action
             play_out(list(hands), list(obs.trick), seat, won, trump, forbid, know.out, policy, card)
             awards = deal_awards(dealt, won, trump, obs.dealer, rules)
             scores.append(utility(awards, obs.scores, rules.target, team))
-            if time.perf_counter() >= cap:
+            if clock.capped():
                 break
         else:
             for i, v in enumerate(scores):
@@ -94,17 +71,14 @@ def _search_play(obs: Observation, rng: random.Random, budget: Budget) -> Action
             worlds += 1
         if budget.max_worlds is not None and worlds >= budget.max_worlds:
             break
-        now = time.perf_counter()
-        if now >= cap or (soft is not None and now >= soft and worlds >= budget.min_worlds):
+        if clock.capped() or (clock.spent() and worlds >= budget.min_worlds):
             break
     best = max(range(len(cards)), key=lambda i: totals[i])
     return obs.legal[best]
 
 
 def _search_play_numpy(obs: Observation, rng: random.Random, budget: Budget) -> Action:
-    start = time.perf_counter()
-    cap = start + budget.cap_ms / 1000
-    soft = start + budget.ms / 1000 if budget.ms is not None else None
+    clock = Clock(budget)
     assert obs.seat is not None
     know = knowledge_of(obs)
     nprng = np.random.default_rng(rng.getrandbits(64))
@@ -134,7 +108,6 @@ def _search_play_numpy(obs: Observation, rng: random.Random, budget: Budget) -> 
         worlds += n
         if budget.max_worlds is not None and worlds >= budget.max_worlds:
             break
-        now = time.perf_counter()
-        if now >= cap or (soft is not None and now >= soft):
+        if clock.spent():
             break
     return obs.legal[int(np.argmax(totals))]
