@@ -50,15 +50,18 @@ class Times:
 
     all: list[float] = field(default_factory=list)
     choice: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the bot's own CPU time, every decision
 
-    def add(self, ms: float, choices: int) -> None:
+    def add(self, ms: float, cpu_ms: float, choices: int) -> None:
         self.all.append(ms)
+        self.cpu.append(cpu_ms)
         if choices > 1:
             self.choice.append(ms)
 
     def merge(self, other: Times) -> None:
         self.all += other.all
         self.choice += other.choice
+        self.cpu += other.cpu
 
 
 @dataclass
@@ -72,10 +75,11 @@ class Table:
         seat = state.turn
         assert seat is not None
         obs = observe(state, seat)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         action = self.players[seat](obs, self.rng)
         ms = (time.perf_counter() - t0) * 1000
-        self.times.setdefault(self.levels[seat], Times()).add(ms, len(obs.legal))
+        cpu_ms = (time.thread_time() - c0) * 1000
+        self.times.setdefault(self.levels[seat], Times()).add(ms, cpu_ms, len(obs.legal))
         return apply(state, action)
 
 
@@ -181,6 +185,7 @@ def time_lines(times: dict[str, Times]) -> list[str]:
         for name, vals in (
             ("all decisions", times[level].all),
             ("with a choice", times[level].choice),
+            ("CPU time, all", times[level].cpu),
         ):
             if not vals:
                 continue
