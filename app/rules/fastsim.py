@@ -588,17 +588,21 @@ def simulate_deals(
     *,
     dealer: int | npt.ArrayLike | None = None,
     scores: npt.ArrayLike | None = None,
-    beg_rate: float = 0.5,
-    give_rate: float = 0.5,
+    beg_rate: float | npt.ArrayLike = 0.5,
+    give_rate: float | npt.ArrayLike = 0.5,
     policy: SeatPolicies = "random",
+    decks: npt.ArrayLike | None = None,
     record: bool = False,
 ) -> DealBatch:
     """Play ``n`` whole deals from fresh shuffles (see the module docstring for what is
     covered). ``dealer``: a seat or one per deal (random when None). ``scores``: (n, 2) the
     scores before the deal, used only for R11 (the dealer may not give the winning point).
     The beggar begs with probability ``beg_rate``; a dealer allowed to give one gives it
-    with probability ``give_rate``. ``policy``: how the cards are played, as in ``playout``
-    (one for all, or one per seat). ``record`` keeps a ``DealTrace`` per deal (slow; tests).
+    with probability ``give_rate`` (each a number or one per deal: 0 and 1 force the
+    choice). ``policy``: how the cards are played, as in ``playout`` (one for all, or one per
+    seat). ``decks``: (n, 52) deck orders (top first) for the first attempt of each deal, e.g.
+    a bot's own hand and kick fixed and the rest shuffled; a redeal shuffles afresh.
+    ``record`` keeps a ``DealTrace`` per deal (slow; tests).
     """
     if dealer is None:
         dealers = rng.integers(0, 4, size=n).astype(np.int64)
@@ -626,22 +630,34 @@ def simulate_deals(
         else None
     )
 
+    beg_p = np.broadcast_to(np.asarray(beg_rate, dtype=np.float64), (n,))
+    give_p = np.broadcast_to(np.asarray(give_rate, dtype=np.float64), (n,))
+    given = None
+    if decks is not None:
+        given = np.asarray(decks, dtype=np.int64).reshape(n, 52)
+        if (np.sort(given, axis=1) != np.arange(52)).any():
+            raise ValueError("decks: each row must hold each of the 52 cards once")
+
     active = np.arange(n)
     while active.size:
         m = active.size
-        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (m, 1)), axis=1)
-        bits = _bits(decks)
+        if given is not None:
+            deck = given
+            given = None
+        else:
+            deck = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (m, 1)), axis=1)
+        bits = _bits(deck)
         first_six = np.bitwise_or.reduce(bits[:, :24].reshape(m, 2, 4, 3), axis=(1, 3))
         runs = [np.bitwise_or.reduce(bits[:, a : a + 12].reshape(m, 4, 3), axis=2) for a in _RUN_AT]
-        kick = decks[:, _KICK_AT]
+        kick = deck[:, _KICK_AT]
         kick_suit = kick // 13
-        beg = rng.random(m) < beg_rate
+        beg = rng.random(m) < beg_p[active]
         may_give = may_give_by_score[active]
         if rules.give_one_needs_trump:
             may_give = may_give & ((first_six[:, 3] & _SUIT[kick_suit]) != 0)
-        give = beg & may_give & (rng.random(m) < give_rate)
+        give = beg & may_give & (rng.random(m) < give_p[active])
         run = beg & ~give
-        turned = [kick, decks[:, _RUN_TURN[0]], decks[:, _RUN_TURN[1]], decks[:, _LAST]]
+        turned = [kick, deck[:, _RUN_TURN[0]], deck[:, _RUN_TURN[1]], deck[:, _LAST]]
         new_suit = [t // 13 != kick_suit for t in turned]
         # which turned cards were turned, R10 and R12
         flips = [
@@ -678,7 +694,7 @@ def simulate_deals(
             _trace_attempt(
                 traces,
                 active,
-                decks,
+                deck,
                 (beg, give, may_give),
                 flips,
                 turned,

@@ -467,3 +467,25 @@ def test_the_pimc_example_of_the_playout_docstring_runs() -> None:
     )
     gain = (pts[:, me % 2] - pts[:, 1 - me % 2]).reshape(n, len(cards)).mean(axis=0)
     assert gain.shape == (len(cards),)
+
+
+def test_given_decks_and_forced_choices_replay_through_the_engine() -> None:
+    """A bot's question: these cards, and I stand (or beg and the dealer runs the pack)."""
+    rules = Rules(flip_last_card=True)
+    n = 400
+    rng = np.random.default_rng(41)
+    decks = rng.permuted(np.tile(np.arange(52), (n, 1)), axis=1)
+    beg = np.arange(n) % 2  # stand, beg, stand, beg, ...
+    batch = simulate_deals(
+        n, rules, rng, dealer=2, decks=decks, beg_rate=beg, give_rate=0.0, record=True
+    )
+    assert batch.traces is not None
+    for i, trace in enumerate(batch.traces):
+        assert trace.decks[0] == decks[i].tolist()
+        assert trace.decisions[0] == (["beg", "run_pack"] if beg[i] else ["stand"])
+        state = _replay(trace, rules, [0, 0])
+        records = [r for r in state.history if r.n <= len(trace.decks)]
+        awards = [(a.kind, a.team, a.points) for r in records for a in r.awards]
+        assert awards == _truncate(trace.awards, [0, 0], rules.target)
+    with pytest.raises(ValueError, match="52 cards"):
+        simulate_deals(1, rules, rng, decks=np.zeros((1, 52), dtype=np.int64))
