@@ -1,0 +1,271 @@
+"""Bot against bot: duplicate deals and whole games, with think times.
+
+    python -m app.bots.arena --a standard --b easy --deals 2000 --seed 1
+    python -m app.bots.arena --a easy --b random --games 200 --seed 1
+
+Duplicate: each deal (deck order and dealer) is played twice with the partnerships swapped,
+so luck of the cards cancels; the edge is --a's points minus --b's per deal, averaged over
+the two playings, with a 95% confidence interval over the deals. ``--games`` plays whole
+games to the target the same way (each seed twice, teams swapped) and gives --a's win rate.
+The arena is the referee: it holds the State and hands each bot only its Observation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from app.bots import choose
+from app.bots.budget import Budget
+from app.rules import Rules, apply, new_game, observe
+from app.rules.state import Action, Phase, State
+from app.rules.view import Observation
+
+ARENA_LEVELS = ("random", "easy", "standard")
+
+Player = Callable[[Observation, random.Random], Action]
+
+
+def player(level: str, budget: Budget) -> Player:
+    if level == "random":
+        return lambda obs, rng: rng.choice(obs.legal)
+    if level == "easy":
+        return lambda obs, rng: choose(obs, "easy", rng=rng)
+    if level == "standard":
+        return lambda obs, rng: choose(obs, "standard", rng=rng, budget=budget)
+    raise ValueError(f"unknown level {level!r}")
+
+
+@dataclass
+class Times:
+    """Think time per decision (ms) of one level; ``choice`` = decisions with >1 legal action."""
+
+    all: list[float] = field(default_factory=list)
+    choice: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the bot's own CPU time, every decision
+
+    def add(self, ms: float, cpu_ms: float, choices: int) -> None:
+        self.all.append(ms)
+        self.cpu.append(cpu_ms)
+        if choices > 1:
+            self.choice.append(ms)
+
+    def merge(self, other: Times) -> None:
+        self.all += other.all
+        self.choice += other.choice
+        self.cpu += other.cpu
+
+
+@dataclass
+class Table:
+    players: tuple[Player, Player, Player, Player]
+    levels: tuple[str, str, str, str]
+    times: dict[str, Times]
+    rng: random.Random
+
+    def act(self, state: State) -> State:
+        seat = state.turn
+        assert seat is not None
+        obs = observe(state, seat)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        action = self.players[seat](obs, self.rng)
+        ms = (time.perf_counter() - t0) * 1000
+        cpu_ms = (time.thread_time() - c0) * 1000
+        self.times.setdefault(self.levels[seat], Times()).add(ms, cpu_ms, len(obs.legal))
+        return apply(state, action)
+
+
+def seating(a: str, b: str, a_team: int) -> tuple[str, str, str, str]:
+    return (a, b, a, b) if a_team == 0 else (b, a, b, a)
+
+
+def play_deal(table: Table, rules: Rules, deck: Sequence[int], dealer: int) -> tuple[int, int]:
+    """One deal from a stacked deck; the points each team scored in it (kicks included)."""
+    state = new_game(rules, 0, dealer, stacked=[deck])
+    while state.hand_number == 1 and state.phase is not Phase.GAME_OVER:
+        state = table.act(state)
+    points = [0, 0]
+    for award in state.history[0].awards:
+        points[award.team] += award.points
+    return points[0], points[1]
+
+
+def play_game(table: Table, rules: Rules, seed: int) -> int:
+    state = new_game(rules, seed)
+    while state.phase is not Phase.GAME_OVER:
+        state = table.act(state)
+    assert state.winner is not None
+    return state.winner
+
+
+@dataclass
+class Job:
+    a: str
+    b: str
+    seed: int
+    start: int
+    stop: int
+    games: bool
+    budget: Budget
+    rules: Rules
+
+
+def run_job(job: Job) -> tuple[list[float], dict[str, Times]]:
+    """Boards ``start..stop``: per board --a's edge (deals) or wins out of 2 (games)."""
+    times: dict[str, Times] = {}
+    players = {lv: player(lv, job.budget) for lv in {job.a, job.b}}
+    out: list[float] = []
+    for i in range(job.start, job.stop):
+        results = []
+        for a_team in (0, 1):
+            levels = seating(job.a, job.b, a_team)
+            table = Table(
+                tuple(players[lv] for lv in levels),  # type: ignore[arg-type]
+                levels,
+                times,
+                random.Random(f"arena-bots:{job.seed}:{i}:{a_team}"),
+            )
+            if job.games:
+                seed = random.Random(f"arena-game:{job.seed}:{i}").randrange(2**31)
+                results.append(1.0 if play_game(table, job.rules, seed) == a_team else 0.0)
+            else:
+                deck = list(range(52))
+                random.Random(f"arena-deck:{job.seed}:{i}").shuffle(deck)
+                p = play_deal(table, job.rules, deck, i % 4)
+                results.append(float(p[a_team] - p[1 - a_team]))
+        out.append(sum(results) / 2 if not job.games else sum(results))
+    return out, times
+
+
+def run(
+    a: str, b: str, n: int, seed: int, *, games: bool, budget: Budget, rules: Rules, jobs: int
+) -> tuple[list[float], dict[str, Times]]:
+    chunks = max(1, min(n, jobs * 4))
+    bounds = [n * k // chunks for k in range(chunks + 1)]
+    work = [Job(a, b, seed, bounds[k], bounds[k + 1], games, budget, rules) for k in range(chunks)]
+    values: list[float] = []
+    times: dict[str, Times] = {}
+    if jobs <= 1:
+        results = map(run_job, work)
+        for vals, ts in results:
+            values += vals
+            for lv, t in ts.items():
+                times.setdefault(lv, Times()).merge(t)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for vals, ts in pool.map(run_job, work):
+                values += vals
+                for lv, t in ts.items():
+                    times.setdefault(lv, Times()).merge(t)
+    return values, times
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def time_lines(times: dict[str, Times]) -> list[str]:
+    lines = []
+    for level in sorted(times):
+        for name, vals in (
+            ("all decisions", times[level].all),
+            ("with a choice", times[level].choice),
+            ("CPU time, all", times[level].cpu),
+        ):
+            if not vals:
+                continue
+            lines.append(
+                f"think time {level:8} {name}: mean {statistics.fmean(vals):6.2f} ms"
+                f"  p99 {percentile(vals, 0.99):6.2f} ms  max {max(vals):6.2f} ms  (n={len(vals)})"
+            )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.bots.arena", description=__doc__)
+    parser.add_argument("--a", choices=ARENA_LEVELS, default="standard")
+    parser.add_argument("--b", choices=ARENA_LEVELS, default="easy")
+    parser.add_argument("--deals", type=int, default=None, help="duplicate deals to play")
+    parser.add_argument("--games", type=int, default=None, help="duplicate games to play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget-ms", type=float, default=Budget().ms)
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="what --budget-ms counts: wall time (as served) or the bot's own CPU time "
+        "(the same search whatever else loads the machine)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--target", type=int, choices=(7, 10, 14, 21), default=14)
+    args = parser.parse_args(argv)
+    if args.deals is None and args.games is None:
+        args.deals = 200
+    budget = Budget(ms=args.budget_ms, clock=args.clock)
+    rules = Rules(target=args.target)
+    started = time.perf_counter()
+    print(
+        f"budget {args.budget_ms:g} ms ({args.clock} clock), load average "
+        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    if args.deals:
+        values, times = run(
+            args.a,
+            args.b,
+            args.deals,
+            args.seed,
+            games=False,
+            budget=budget,
+            rules=rules,
+            jobs=args.jobs,
+        )
+        mean, lo, hi = mean_ci(values)
+        print(
+            f"{args.a} vs {args.b}: {args.deals} duplicate deals (seed {args.seed}): "
+            f"edge {mean:+.3f} points per deal for {args.a}, 95% CI [{lo:+.3f}, {hi:+.3f}]"
+        )
+        for line in time_lines(times):
+            print(line)
+    if args.games:
+        values, times = run(
+            args.a,
+            args.b,
+            args.games,
+            args.seed,
+            games=True,
+            budget=budget,
+            rules=rules,
+            jobs=args.jobs,
+        )
+        rates = [v / 2 for v in values]
+        mean, lo, hi = mean_ci(rates)
+        won = int(sum(values))
+        print(
+            f"{args.a} vs {args.b}: {2 * args.games} games to {args.target} "
+            f"(each seed twice, teams swapped; seed {args.seed}): {args.a} won {won} "
+            f"= {100 * mean:.1f}%, 95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]"
+        )
+        for line in time_lines(times):
+            print(line)
+    print(f"wall time {time.perf_counter() - started:.1f} s, jobs {args.jobs}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

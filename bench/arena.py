@@ -1,0 +1,30 @@
+"""Bot strength and think time, short enough for `make bench` (a few minutes).
+
+The full measurements of issue 5 are longer runs of the same arena, e.g.
+``python -m app.bots.arena --a standard --b easy --deals 2000 --seed 1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from app.bots import arena
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__)
+    parser.add_argument("--deals", type=int, default=100, help="standard vs easy duplicate deals")
+    parser.add_argument("--games", type=int, default=300, help="easy vs random duplicate games")
+    parser.add_argument("--seed", type=int, default=1)
+    args, _ = parser.parse_known_args(argv)
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
+    seed = str(args.seed)
+    arena.main(["--a", "standard", "--b", "easy", "--deals", str(args.deals), "--seed", seed])
+    arena.main(["--a", "easy", "--b", "random", "--games", str(args.games), "--seed", seed])
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
