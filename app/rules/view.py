@@ -30,6 +30,7 @@ class Observation:
     turn: int | None
     hand_number: int
     kicks: tuple[Card, ...]
+    decision: str | None  # stand, give_one or run_pack: said aloud at the table
     trump: int | None
     hand: Hand
     hand_sizes: tuple[int, int, int, int]
@@ -39,6 +40,7 @@ class Observation:
     refusals: tuple[tuple[Action, IllegalMove], ...]  # actions shown but not allowed, and why
     scores: tuple[int, int]
     last_awards: tuple[Award, ...] | None
+    last_game_totals: tuple[int, int] | None  # what each team counted for Game last deal
     winner: int | None
 
     @property
@@ -54,6 +56,7 @@ class Observation:
             "turn": self.turn,
             "hand_number": self.hand_number,
             "kicks": [code(c) for c in self.kicks],
+            "decision": self.decision,
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "hand": [code(c) for c in sorted_hand(self.hand, self.trump)],
             "hand_sizes": list(self.hand_sizes),
@@ -66,7 +69,9 @@ class Observation:
             ],
             "scores": list(self.scores),
             "last_hand": (
-                [award_json(a) for a in self.last_awards] if self.last_awards is not None else None
+                [award_json(a, self.last_game_totals) for a in self.last_awards]
+                if self.last_awards is not None
+                else None
             ),
             "winner": self.winner,
         }
@@ -83,6 +88,7 @@ def observe(state: State, seat: int | None) -> Observation:
         turn=state.turn,
         hand_number=state.hand_number,
         kicks=state.kicks,
+        decision=state.decision,
         trump=state.trump,
         hand=state.hands[seat] if seat is not None else 0,
         hand_sizes=(
@@ -97,6 +103,7 @@ def observe(state: State, seat: int | None) -> Observation:
         refusals=_refusals(state) if to_act else (),
         scores=state.scores,
         last_awards=last.awards if last else None,
+        last_game_totals=last.game_totals if last else None,
         winner=state.winner,
     )
 
@@ -133,12 +140,16 @@ def action_json(action: Action) -> Json:
     return {"type": action.type, "card": code(action.card)}
 
 
-def award_json(award: Award) -> Json:
+def award_json(award: Award, game_totals: tuple[int, int] | None = None) -> Json:
+    """An award as API.md shows it; the Game award of a view also carries the counts
+    behind it (``totals``, team 0 first) so players see why it was won."""
     out: Json = {"kind": award.kind, "team": award.team, "points": award.points}
     if award.card is not None:
         out["card"] = code(award.card)
     if award.seat is not None:
         out["seat"] = award.seat
+    if award.kind == "game" and game_totals is not None:
+        out["totals"] = list(game_totals)
     return out
 
 

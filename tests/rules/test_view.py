@@ -7,7 +7,7 @@ import json
 from app.rules import hand_record_json, observe
 from app.rules.cards import mask_codes
 from tests.rules.deals import HANG, HANG_PLAY
-from tests.rules.stack import do, game, reach, redeal_deck, stack
+from tests.rules.stack import do, game, play_out, reach, redeal_deck, stack
 
 
 def test_observe_shows_only_the_viewers_own_hand() -> None:
@@ -76,3 +76,18 @@ def test_last_hand_is_the_award_list_of_the_deal_just_finished() -> None:
     assert [a["kind"] for a in view["last_hand"]] == ["high", "low", "hang_jack", "game"]
     assert view["scores"] == [0, 6] and view["hand_number"] == 2
     assert observe(game(0, stack(0, HANG, "3H")), 0).to_json()["last_hand"] is None
+
+
+def test_the_view_tells_the_decision_and_what_each_team_counted_for_game() -> None:
+    g = do(game(0, stack(0, HANG, "3H")), "stand")
+    assert observe(g, 2).to_json()["decision"] == "stand"
+    done = play_out(g)
+    record = done.history[-1]
+    assert record.game_totals is not None
+    last = observe(done, 1).to_json()["last_hand"]
+    games = [a for a in last if a["kind"] == "game"]
+    assert games, "this deal has a Game winner"
+    for award in games:
+        assert award["totals"] == list(record.game_totals)
+        assert record.game_totals[award["team"]] > record.game_totals[1 - award["team"]]
+    assert all("totals" not in a for a in last if a["kind"] != "game")
