@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     )
     log_level: LogLevel = Field("info", validation_alias=_env("LOG_LEVEL", "log_level"))
     # Requests per minute per client address; 0 turns the limit off (benchmarks, load tests).
-    rate_limit: int = Field(1200, ge=0, validation_alias=_env("ALLFOURS_RATE_LIMIT", "rate_limit"))
+    rate_limit: int = Field(6000, ge=0, validation_alias=_env("ALLFOURS_RATE_LIMIT", "rate_limit"))
     bot_delay_ms: int = Field(
         800, ge=0, le=60_000, validation_alias=_env("ALLFOURS_BOT_DELAY_MS", "bot_delay_ms")
     )
