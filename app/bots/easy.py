@@ -155,8 +155,9 @@ def _lead(hand: Hand, legal: Hand, trump: int, unknown: Hand) -> Card:
     top_theirs = theirs.bit_length() - 1  # -1 when no trump is out against us
     if mine:
         top = mine.bit_length() - 1
-        # Pull trumps with the top trump while the jack is out: it may fall and hang.
-        if unknown >> jack & 1 and top > jack and top > top_theirs:
+        # Pull trumps with a trump above the jack while the jack is out: it may fall and
+        # hang, and drawing trumps early pays even when a higher one may still be out.
+        if unknown >> jack & 1 and top > jack:
             return top
         # A jack no one can beat is a safe point.
         if hand >> jack & 1 and jack > top_theirs:
