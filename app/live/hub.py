@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 VersionListener = Callable[[str, int], None]
 
@@ -77,20 +78,14 @@ class Hub:
             listener(code, version)
 
     def publish_threadsafe(self, code: str, version: int) -> None:
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            return
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            self.publish(code, version)
-        else:
-            loop.call_soon_threadsafe(self.publish, code, version)
+        self._on_loop(self.publish, code, version)
 
     def resync_all_threadsafe(self) -> None:
         """``resync_all`` on the hub's loop, from any thread or loop (the PostgreSQL listener)."""
+        self._on_loop(self.resync_all)
+
+    def _on_loop(self, fn: Callable[..., None], *args: Any) -> None:
+        """Run ``fn`` on the hub's own loop: at once when already there, else scheduled."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -99,9 +94,9 @@ class Hub:
         except RuntimeError:
             running = None
         if running is loop:
-            self.resync_all()
+            fn(*args)
         else:
-            loop.call_soon_threadsafe(self.resync_all)
+            loop.call_soon_threadsafe(fn, *args)
 
     def presence_changed(self, code: str) -> None:
         for sub in self._rooms.get(code, ()):

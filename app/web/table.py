@@ -166,6 +166,7 @@ class Table:
         """The viewer's own team first ("Us" above "Them"); team 0 first for a spectator."""
         first, second = self.teams
         return (second, first) if second.ours else (first, second)
+
     bot_levels: tuple[str, ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
 
