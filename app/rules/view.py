@@ -69,10 +69,9 @@ class Observation:
             ],
             "scores": list(self.scores),
             "last_hand": (
-                [award_json(a, self.last_game_totals) for a in self.last_awards]
-                if self.last_awards is not None
-                else None
+                [award_json(a) for a in self.last_awards] if self.last_awards is not None else None
             ),
+            "last_hand_totals": list(self.last_game_totals) if self.last_game_totals else None,
             "winner": self.winner,
         }
 
@@ -140,16 +139,12 @@ def action_json(action: Action) -> Json:
     return {"type": action.type, "card": code(action.card)}
 
 
-def award_json(award: Award, game_totals: tuple[int, int] | None = None) -> Json:
-    """An award as API.md shows it; the Game award of a view also carries the counts
-    behind it (``totals``, team 0 first) so players see why it was won."""
+def award_json(award: Award) -> Json:
     out: Json = {"kind": award.kind, "team": award.team, "points": award.points}
     if award.card is not None:
         out["card"] = code(award.card)
     if award.seat is not None:
         out["seat"] = award.seat
-    if award.kind == "game" and game_totals is not None:
-        out["totals"] = list(game_totals)
     return out
 
 

@@ -282,7 +282,8 @@ def build(view: View) -> Table:
 
     beg_buttons = _beg_buttons(phase, legal, refused) if your_turn else ()
     raw_awards = view.get("last_hand")
-    awards = tuple(_award(a, seats, team_pair, you) for a in raw_awards or [])
+    totals = view.get("last_hand_totals")
+    awards = tuple(_award(a, seats, team_pair, you, totals) for a in raw_awards or [])
     awards_key = (
         hashlib.sha256(
             json.dumps([hand_number, phase == "game_over", raw_awards]).encode()
@@ -437,7 +438,11 @@ _AWARD_TITLES = {
 
 
 def _award(
-    a: Mapping[str, Any], seats: Sequence[Seat], teams: tuple[Team, Team], you: int | None
+    a: Mapping[str, Any],
+    seats: Sequence[Seat],
+    teams: tuple[Team, Team],
+    you: int | None,
+    totals: Sequence[int] | None,
 ) -> Award:
     kind = str(a.get("kind"))
     team = int(a.get("team", 0))
@@ -452,8 +457,7 @@ def _award(
         detail = "turned up by the dealer"
     elif kind == "give_one":
         detail = "the dealer gave one"
-    elif kind == "game" and a.get("totals"):
-        totals = a["totals"]
+    elif kind == "game" and totals:
         detail = f"counted {totals[team]}{DASH}{totals[1 - team]}"
     elif kind == "game":
         detail = "most points in tricks"

@@ -6,6 +6,7 @@ import json
 
 from app.rules import hand_record_json, observe
 from app.rules.cards import mask_codes
+from app.rules.view import award_json
 from tests.rules.deals import HANG, HANG_PLAY
 from tests.rules.stack import do, game, play_out, reach, redeal_deck, stack
 
@@ -84,10 +85,10 @@ def test_the_view_tells_the_decision_and_what_each_team_counted_for_game() -> No
     done = play_out(g)
     record = done.history[-1]
     assert record.game_totals is not None
-    last = observe(done, 1).to_json()["last_hand"]
-    games = [a for a in last if a["kind"] == "game"]
-    assert games, "this deal has a Game winner"
-    for award in games:
-        assert award["totals"] == list(record.game_totals)
-        assert record.game_totals[award["team"]] > record.game_totals[1 - award["team"]]
-    assert all("totals" not in a for a in last if a["kind"] != "game")
+    view = observe(done, 1).to_json()
+    # last_hand keeps exactly the record's award shape (API.md); the counts sit beside it.
+    assert view["last_hand"] == [award_json(a) for a in record.awards]
+    assert view["last_hand_totals"] == list(record.game_totals)
+    (game_award,) = [a for a in view["last_hand"] if a["kind"] == "game"]
+    totals = view["last_hand_totals"]
+    assert totals[game_award["team"]] > totals[1 - game_award["team"]]
