@@ -263,3 +263,17 @@ def test_names_at_the_table_are_unique_and_bots_are_marked() -> None:
         assert name in html
     assert "(standard)" not in html
     assert html.count('class="chip chip-bot"') == 2
+
+
+def test_hand_summary_says_what_each_team_counted_for_game() -> None:
+    shown = 0
+    for index, (_, state) in enumerate(GAMES):
+        view, _ = _rendered(index, 0)
+        game = [a for a in view["last_hand"] or [] if a["kind"] == "game"]
+        if not game or state.phase is Phase.GAME_OVER:
+            continue
+        totals = view["last_hand_totals"]
+        team = game[0]["team"]
+        assert f"counted {totals[team]}\u2013{totals[1 - team]}" in render_table(view)
+        shown += 1
+    assert shown
