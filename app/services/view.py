@@ -35,6 +35,7 @@ def lobby_json() -> Json:
         "turn": None,
         "hand_number": 0,
         "kicks": [],
+        "decision": None,
         "trump": None,
         "hand": [],
         "hand_sizes": [0, 0, 0, 0],
@@ -45,6 +46,7 @@ def lobby_json() -> Json:
         "refused": [],
         "scores": [0, 0],
         "last_hand": None,
+        "last_hand_totals": None,
         "winner": None,
     }
 

@@ -14,6 +14,7 @@ from app.rules.config import Rules
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
 from app.rules.view import observe
+from app.services.view import lobby_json
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
 CODE = "k3x9q2"
@@ -30,26 +31,12 @@ def lobby_view(
     names: Sequence[str | None], you: int | None, *, rules: Rules | None = None, version: int = 1
 ) -> dict[str, Any]:
     return {
+        **lobby_json(),
         "code": CODE,
         "version": version,
-        "phase": "lobby",
         "rules": (rules or Rules()).model_dump(),
         "seats": seats_json(names),
         "you": you,
-        "dealer": None,
-        "turn": None,
-        "hand_number": 0,
-        "kicks": [],
-        "trump": None,
-        "hand": [],
-        "hand_sizes": [0, 0, 0, 0],
-        "trick": [],
-        "last_trick": None,
-        "legal": [],
-        "refused": [],
-        "scores": [0, 0],
-        "last_hand": None,
-        "winner": None,
     }
 
 
