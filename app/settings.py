@@ -60,10 +60,6 @@ class Settings(BaseSettings):
             raise ValueError("must be a sqlite:/// or postgresql:// URL")
         return value
 
-    @property
-    def is_sqlite(self) -> bool:
-        return self.database_url.startswith("sqlite:")
-
 
 class SettingsError(SystemExit):
     """Invalid settings: a one-paragraph message for the operator, no traceback."""

@@ -20,14 +20,18 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def admin_token_given(request: Request) -> str:
+    """The admin token a request carries: Bearer header, else X-Admin-Token; "" for none."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    given = value.strip() if scheme.lower() == "bearer" else ""
+    return given or request.headers.get("x-admin-token", "")
+
+
 def require_admin(ctx: ContextDep, request: Request) -> None:
     admin = ctx.settings.admin_token
     if not admin:
         raise errors.Forbidden("the admin endpoints are off (ALLFOURS_ADMIN_TOKEN is unset)")
-    header = request.headers.get("authorization", "")
-    scheme, _, value = header.partition(" ")
-    given = value.strip() if scheme.lower() == "bearer" else ""
-    given = given or request.headers.get("x-admin-token", "")
+    given = admin_token_given(request)
     if not given:
         raise errors.Unauthorized("the admin token is needed (Authorization: Bearer <token>)")
     if not hmac.compare_digest(given.encode(), admin.encode()):

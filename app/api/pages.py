@@ -19,14 +19,13 @@ from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from app.api.context import Context, ContextDep, TokenDep
-from app.api.rooms import event_stream, set_seat_cookie
+from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
 from app.rules import Action, Rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
 from app.services import errors
 from app.services.snapshot import RoomSnap
-from app.services.tables import seat_of
-from app.services.view import room_view
+from app.services.view import room_view, view_text
 from app.web.house_rules import rules_from_form
 from app.web.render import render_home, render_live, render_room, render_table
 
@@ -46,10 +45,8 @@ def _htmx(request: Request) -> bool:
 
 
 def _view_html(ctx: Context, snap: RoomSnap, token: str | None) -> str:
-    seat = seat_of(snap, token)
-    if seat is not None:
-        ctx.presence.touch(snap.code, seat)
-    return render_table(room_view(snap, seat, ctx.presence))
+    """The caller's table, rendered once and shared with the caller's own stream."""
+    return view_text(snap, viewer_seat(ctx, snap, token), ctx.presence, render_table)
 
 
 def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
@@ -95,9 +92,7 @@ async def room(ctx: ContextDep, code: str, token: TokenDep) -> HTMLResponse:
         snap = await run_in_threadpool(ctx.tables.snapshot, code)
     except errors.NotFound:
         return HTMLResponse(render_home(error=f"No table {code!r} here.", code=code), 404)
-    seat = seat_of(snap, token)
-    if seat is not None:
-        ctx.presence.touch(snap.code, seat)
+    seat = viewer_seat(ctx, snap, token)
     page = render_room(room_view(snap, seat, ctx.presence))
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 

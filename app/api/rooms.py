@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Path, Request, Response
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
+from app.api.admin import admin_token_given
 from app.api.context import SEAT_COOKIE, Context, ContextDep, TokenDep
 from app.api.schemas import (
     ActionIn,
@@ -27,7 +28,7 @@ from app.services.events import room_events
 from app.services.housekeeping import until_gone
 from app.services.snapshot import RoomSnap
 from app.services.tables import seat_of
-from app.services.view import json_renderer, room_view, view_text
+from app.services.view import json_renderer, view_text
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -38,18 +39,17 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorOut} for code in codes}
 
 
-def _view(ctx: Context, snap: RoomSnap, token: str | None) -> View:
+def viewer_seat(ctx: Context, snap: RoomSnap, token: str | None) -> int | None:
+    """The caller's seat (None: a spectator); a seated caller counts as present."""
     seat = seat_of(snap, token)
     if seat is not None:
         ctx.presence.touch(snap.code, seat)
-    return room_view(snap, seat, ctx.presence)
+    return seat
 
 
 def _view_response(ctx: Context, snap: RoomSnap, token: str | None) -> Response:
     """The caller's view as JSON, rendered once and shared with the caller's own stream."""
-    seat = seat_of(snap, token)
-    if seat is not None:
-        ctx.presence.touch(snap.code, seat)
+    seat = viewer_seat(ctx, snap, token)
     text = view_text(snap, seat, ctx.presence, json_renderer)
     return Response(text, media_type="application/json")
 
@@ -84,11 +84,7 @@ def _is_admin(ctx: Context, request: Request) -> bool:
     admin = ctx.settings.admin_token
     if not admin:
         return False
-    header = request.headers.get("authorization", "")
-    scheme, _, value = header.partition(" ")
-    given = value.strip() if scheme.lower() == "bearer" else ""
-    given = given or request.headers.get("x-admin-token", "")
-    return hmac.compare_digest(given.encode(), admin.encode())
+    return hmac.compare_digest(admin_token_given(request).encode(), admin.encode())
 
 
 @router.post("/rooms/{code}/join", response_model=Joined, responses=_errors(404, 409, 422))

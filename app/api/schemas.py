@@ -11,9 +11,8 @@ from app.rules import Rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
 from app.services.errors import Invalid
+from app.services.tables import SEED_LIMIT as SEED_MAX
 from app.services.tables import clean_name
-
-SEED_MAX = 2**63 - 1
 
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 

@@ -23,9 +23,6 @@ class Presence:
         self._started = time.monotonic()
         self._on_change = on_change or (lambda code: None)
 
-    def set_listener(self, on_change: Callable[[str], None]) -> None:
-        self._on_change = on_change
-
     @contextmanager
     def stream(self, code: str, seat: int | None) -> Iterator[None]:
         if seat is None:
@@ -79,6 +76,3 @@ class Presence:
         seen = self._recent | set(self._streams)
         self._recent = set()
         return sorted(seen)
-
-    def connected_count(self) -> int:
-        return len(self._streams)

@@ -136,9 +136,6 @@ class RenderedViews:
                 self._rooms.popitem(last=False)
         return text
 
-    def forget(self, code: str) -> None:
-        self._rooms.pop(code, None)
-
 
 _rendered = RenderedViews()
 
