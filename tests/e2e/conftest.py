@@ -6,6 +6,7 @@ page holds one event stream). Run on their own: ``pytest tests/e2e`` (the Makefi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,12 +30,18 @@ LAUNCH_ARGS = [
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # This hook sees every collected item of the run, not only this folder's: skip only ours,
+    # and never quietly where a browser is required.
     why = missing_browser()
     if why is None:
         return
+    if os.environ.get("ALLFOURS_REQUIRE_BROWSER") == "1":
+        pytest.exit(f"browser tests required (ALLFOURS_REQUIRE_BROWSER=1): {why}", 1)
     skip = pytest.mark.skip(reason=f"skipping browser tests: {why}")
+    here = Path(__file__).parent
     for item in items:
-        item.add_marker(skip)
+        if item.path.is_relative_to(here):
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")

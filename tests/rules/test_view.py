@@ -92,4 +92,3 @@ def test_the_view_tells_the_decision_and_what_each_team_counted_for_game() -> No
     (game_award,) = [a for a in view["last_hand"] if a["kind"] == "game"]
     totals = view["last_hand_totals"]
     assert totals[game_award["team"]] > totals[1 - game_award["team"]]
-

@@ -30,7 +30,9 @@ def test_every_choice_is_a_valid_rule() -> None:
     for option in options():
         for choice in option.choices:
             form = {option.name: choice.value}
-            Rules(**rules_from_form(form))  # raises if the form could send a bad value
+            rules = Rules(**rules_from_form(form))  # raises if the form could send a bad value
+            # and the choice really is the value it offers (a flag would quietly read "off")
+            assert str(getattr(rules, option.name)).lower() == choice.value
 
 
 def test_a_house_game_round_trips() -> None:
