@@ -15,7 +15,7 @@ import random
 from app.bots import easy
 from app.bots.budget import Clock
 from app.bots.sim import deal_awards, play_out, utility
-from app.rules.cards import FULL_DECK, Card, Hand, cards_in
+from app.rules.cards import FULL_DECK, SUIT_MASK, Card, Hand, cards_in, suit_of
 from app.rules.config import Rules
 from app.rules.scoring import kick_points
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase
@@ -119,7 +119,6 @@ def choose(obs: Observation, rng: random.Random, clock: Clock, max_worlds: int |
     assert obs.seat is not None
     team = obs.seat & 1
     beggar_phase = obs.phase is Phase.BEG
-    can_give = any(a.type == "give_one" for a in obs.legal) if not beggar_phase else True
     sums = [0.0, 0.0]  # (stand or give one, beg or run the pack)
     worlds = 0
     while True:
@@ -130,7 +129,7 @@ def choose(obs: Observation, rng: random.Random, clock: Clock, max_worlds: int |
             tries += 1
         if beggar_phase:
             first = play_deal(obs, deal, "stand", team)
-            if _dealer_gives(obs, deal.hands[obs.dealer], can_give):
+            if _dealer_gives(obs, deal.hands[obs.dealer]):
                 second = play_deal(obs, deal, "give_one", team)
             else:
                 second = play_deal(obs, deal, "run_pack", team)
@@ -149,14 +148,14 @@ def choose(obs: Observation, rng: random.Random, clock: Clock, max_worlds: int |
     return GIVE_ONE if sums[0] > sums[1] else RUN_PACK
 
 
-def _dealer_gives(obs: Observation, dealer_hand: Hand, can_give: bool) -> bool:
+def _dealer_gives(obs: Observation, dealer_hand: Hand) -> bool:
     """The beggar's model of the dealer: the easy player's rule, where the rules let him."""
     rules = obs.rules
     if not rules.give_one_can_win and obs.scores[obs.beggar & 1] + 1 >= rules.target:
         return False
-    if rules.give_one_needs_trump and not dealer_hand & (0x1FFF << (13 * (obs.kicks[0] // 13))):
+    if rules.give_one_needs_trump and not dealer_hand & SUIT_MASK[suit_of(obs.kicks[0])]:
         return False
-    return can_give and easy.give_wanted(dealer_hand, obs.kicks[0], obs.scores, obs.beggar, rules)
+    return easy.give_wanted(dealer_hand, obs.kicks[0], obs.scores, obs.beggar, rules)
 
 
 def _beggar_begs(obs: Observation, beggar_hand: Hand) -> bool:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from app.rules.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN, Card, Hand
 from app.rules.config import Rules
+from app.rules.scoring import game_total, seat_holding
 
 
 def rank_mask(rank: int) -> Hand:
@@ -24,17 +25,6 @@ WIN = 20.0  # the worth of ending the game, against points that only add to the 
 Trick = list[tuple[int, Card]]
 # (seat, hand, legal, trick, trump, out) -> card; ``out`` = cards no one holds any more.
 Policy = Callable[[int, Hand, Hand, Trick, int, Hand], Card]
-
-
-def game_total(won: Hand) -> int:
-    """R18: aces 4, kings 3, queens 2, jacks 1, tens 10."""
-    return (
-        10 * (won & TENS).bit_count()
-        + 4 * (won & ACES).bit_count()
-        + 3 * (won & KINGS).bit_count()
-        + 2 * (won & QUEENS).bit_count()
-        + (won & JACKS).bit_count()
-    )
 
 
 def legal_mask(hand: Hand, trick: Trick, trump: int, forbid_under: bool) -> Hand:
@@ -117,11 +107,11 @@ def deal_awards(
     else:
         high = in_play.bit_length() - 1
         low = (in_play & -in_play).bit_length() - 1
-        awards = [(_holder(high, dealt) & 1, 1), (_holder(low, dealt) & 1, 1)]
+        awards = [(seat_holding(high, dealt) & 1, 1), (seat_holding(low, dealt) & 1, 1)]
         jack = trump * 13 + JACK
         if in_play >> jack & 1:
             capturers = 0 if won[0] >> jack & 1 else 1
-            if capturers == _holder(jack, dealt) & 1:
+            if capturers == seat_holding(jack, dealt) & 1:
                 awards.append((capturers, 1))
             else:
                 awards.append((capturers, 3))
@@ -131,13 +121,6 @@ def deal_awards(
     elif rules.game_tie == "non_dealer":
         awards.append(((dealer + 1) & 1, rules.game_points))
     return awards
-
-
-def _holder(card: Card, dealt: list[Hand]) -> int:
-    for seat in range(4):
-        if dealt[seat] >> card & 1:
-            return seat
-    raise ValueError("card was not dealt")
 
 
 def utility(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.rules.cards import (
     ACE,
     JACK,
@@ -13,7 +15,6 @@ from app.rules.cards import (
     TWO,
     Card,
     Hand,
-    cards_in,
     highest,
     lowest,
     make,
@@ -24,6 +25,10 @@ from app.rules.state import Award
 
 # R18: the cards that count for Game.
 GAME_VALUE = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1, TEN: 10}
+# (value, mask of that rank in all four suits): counting Game is five popcounts.
+_GAME_RANKS = tuple(
+    (value, sum(1 << make(rank, suit) for suit in range(4))) for rank, value in GAME_VALUE.items()
+)
 
 
 def kick_points(card: Card, rules: Rules) -> int:
@@ -39,10 +44,11 @@ def kick_points(card: Card, rules: Rules) -> int:
 
 
 def game_total(won: Hand) -> int:
-    return sum(GAME_VALUE.get(rank_of(c), 0) for c in cards_in(won))
+    """R18: what a team's lifts count for Game; the bots' play-outs call it too."""
+    return sum(value * (won & mask).bit_count() for value, mask in _GAME_RANKS)
 
 
-def seat_holding(card: Card, dealt: tuple[Hand, ...]) -> int:
+def seat_holding(card: Card, dealt: Sequence[Hand]) -> int:
     for seat, hand in enumerate(dealt):
         if hand >> card & 1:
             return seat
