@@ -22,6 +22,7 @@ from app.bots import batch, bidding, easy
 from app.bots.budget import DEFAULT_BUDGET, Budget, Clock
 from app.bots.knowledge import knowledge_of
 from app.bots.sim import deal_awards, play_out, utility
+from app.rules.cards import Hand, mask_of
 from app.rules.state import Action, Phase
 from app.rules.view import Observation
 
@@ -51,10 +52,7 @@ def _search_play(obs: Observation, rng: random.Random, budget: Budget) -> Action
     seat, trump, rules = obs.seat, obs.trump, obs.rules
     team = seat & 1
     forbid = rules.undertrump == "forbidden"
-    won0 = [0, 0]
-    for t in obs.tricks:
-        for _, c in t.cards:
-            won0[t.winner & 1] |= 1 << c
+    won0 = won_so_far(obs)
     cards = [a.card for a in obs.legal if a.card is not None]
     totals = [0.0] * len(cards)
     worlds = 0
@@ -87,10 +85,7 @@ def _search_play_numpy(obs: Observation, rng: random.Random, budget: Budget) -> 
     assert obs.seat is not None
     know = knowledge_of(obs)
     nprng = np.random.default_rng(rng.getrandbits(64))
-    won = [0, 0]
-    for t in obs.tricks:
-        for _, c in t.cards:
-            won[t.winner & 1] |= 1 << c
+    won = won_so_far(obs)
     cards = [a.card for a in obs.legal if a.card is not None]
     totals = np.zeros(len(cards))
     worlds = 0
@@ -116,3 +111,11 @@ def _search_play_numpy(obs: Observation, rng: random.Random, budget: Budget) -> 
         if clock.spent():
             break
     return obs.legal[int(np.argmax(totals))]
+
+
+def won_so_far(obs: Observation) -> list[Hand]:
+    """The cards each team has lifted this deal, from the lifts on the table."""
+    won = [0, 0]
+    for t in obs.tricks:
+        won[t.winner & 1] |= mask_of(c for _, c in t.cards)
+    return won

@@ -38,19 +38,20 @@ def render_table(view: View) -> str:
 
 def render_room(view: View) -> str:
     """The whole room page: the table plus the page around it (one event stream)."""
-    table = build(view)
-    env = environment()
-    fragment = env.get_template("_table.html").render(t=table)
-    return env.get_template("room.html").render(t=table, table_html=Markup(fragment))
+    return _around_table(view, "room.html")
 
 
 def render_live(view: View) -> str:
     """The stream-holding element with the table inside: the answer to taking a seat, swapped
     in whole so that the page's event stream closes and reopens with the new seat's cookie."""
+    return _around_table(view, "_live.html")
+
+
+def _around_table(view: View, outer: str) -> str:
     table = build(view)
     env = environment()
     fragment = env.get_template("_table.html").render(t=table)
-    return env.get_template("_live.html").render(t=table, table_html=Markup(fragment))
+    return env.get_template(outer).render(t=table, table_html=Markup(fragment))
 
 
 def render_home(*, error: str | None = None, code: str | None = None) -> str:
