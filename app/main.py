@@ -21,13 +21,14 @@ from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import TableKeeper
 from app.services.tables import Tables
 from app.settings import Settings, load_settings
+from app.store.checkpoint import WalCheckpointer
 from app.store.db import make_engine
 
 log = logging.getLogger("allfours")
 
 
 def build_context(settings: Settings) -> Context:
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, background_checkpoints=True)
     hub = Hub()
     presence = Presence(on_change=hub.presence_changed)
     notifier = make_notifier(settings.database_url, hub)
@@ -48,10 +49,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ctx = build_context(settings)
     housekeeping = Housekeeping(ctx.tables, ctx.presence)
     sweeper = RoomSweeper(housekeeping, ttl_days=settings.room_ttl_days)
+    checkpointer = WalCheckpointer(ctx.engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         ctx.hub.bind(asyncio.get_running_loop())
+        checkpointer.start()
         await ctx.notifier.start()
         ctx.keeper.start_heartbeat()
         # Pending bot turns (and away covers) resume after a restart.
@@ -67,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ctx.notifier.stop()
             # Let database work still running in worker threads finish before the pool goes.
             await asyncio.get_running_loop().shutdown_default_executor()
+            checkpointer.stop()
             ctx.engine.dispose()
 
     app = FastAPI(

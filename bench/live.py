@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any
 
 HOST = "127.0.0.1"
-DEFAULT_GC = gc.get_threshold()
 
 
 # -- the server --------------------------------------------------------------------------
@@ -371,11 +370,13 @@ async def run(
         room.waiting_for = None
 
     await asyncio.gather(*(start_one(room) for room in table))
-    # This client's own collector must not stall the measurement: its thousands of stream
-    # readers are frozen out of collections, and no automatic full collection runs.
+    # This client's own collector must not stall the measurement: it stands for thousands of
+    # browsers, yet one collection of its young objects (every stream's pending reads) stops
+    # all of them at once for tens of milliseconds, which would be counted as the server's
+    # latency. So it does not collect while measuring (its cycles wait until the end).
     gc.collect()
     gc.freeze()
-    gc.set_threshold(DEFAULT_GC[0], DEFAULT_GC[1], 1_000_000_000)
+    gc.disable()
 
     # Play: one move slot every 1/rate seconds, given to the next room with no move in flight.
     latencies: list[float] = []
@@ -421,7 +422,7 @@ async def run(
     if in_flight:
         await asyncio.wait(in_flight, timeout=30)
     gc.unfreeze()
-    gc.set_threshold(*DEFAULT_GC)
+    gc.enable()
     now_mb, peak_mb = rss_mb(pid)
     for task in followers:
         task.cancel()

@@ -1,4 +1,4 @@
-"""The serving process's collector: no automatic full collection, young ones as usual."""
+"""The serving process's collector: no automatic full collection, small middle ones."""
 
 from __future__ import annotations
 
