@@ -56,18 +56,27 @@ def choose(obs: Observation, stand_at: float | None = None) -> Action:
 
 # -- begging (R9-R11) ----------------------------------------------------------------------
 
-STAND_AT = 2.0  # trump strength the beggar stands on
-GIVE_AT = 3.0  # trump strength in the kick's suit the dealer gives one on
+# What a holding in the kick's suit is worth as trump, by card: the ace all but wins High,
+# the top cards guard the jack and take tens, low ones win Low. Weighed in the arena by
+# playing each deal out both ways (stand and beg, give one and run the pack) many times
+# from the bidder's seat: the beggar's and the dealer's choices came out with the same
+# weights, in proportion, and different bars.
+WORTH = {ACE: 1.0, KING: 0.7, QUEEN: 0.6, JACK: 0.65, TEN: 0.4}
+LOW_WORTH = 0.28  # each trump below the ten
+TWO_OR_THREE = 0.3  # more for the lowest trumps: Low is won by the card dealt
+STAND_AT = 1.05  # the beggar stands on this much
+GIVE_AT = 1.6  # the dealer gives one on this much: a run of the pack is worth a point more
+# than it looks, its kicks score for the dealer and a longer deal rewards the better play
 
 
-def trump_strength(hand: Hand, suit: int) -> float:
-    """A rough worth of holding ``suit`` as trump: top cards win High and guard the jack."""
-    mine = hand & SUIT_MASK[suit]
+def trump_worth(hand: Hand, suit: int) -> float:
     worth = 0.0
-    for c in cards_in(mine):
+    lowest = False
+    for c in cards_in(hand & SUIT_MASK[suit]):
         rank = c % 13
-        worth += {ACE: 3.0, KING: 2.0, QUEEN: 1.5, JACK: 2.0, TEN: 1.0}.get(rank, 0.5)
-    return worth + 0.5 * max(0, mine.bit_count() - 2)
+        worth += WORTH.get(rank, LOW_WORTH)
+        lowest = lowest or rank <= 1
+    return worth + (TWO_OR_THREE if lowest else 0.0)
 
 
 def stand_wanted(
@@ -78,15 +87,15 @@ def stand_wanted(
     rules: Rules,
     stand_at: float = STAND_AT,
 ) -> bool:
-    """The beggar stands on a good trump holding, or when the dealer's team could win the
-    game on the kicks of a run pack."""
+    """The beggar stands on a good trump holding and begs on a weak one (for the point of a
+    give, or a longer deal); he begs whatever he holds when a give would win the game
+    (``give_one_can_win``), unless the dealer's team could win it on the kicks of a run."""
     us, them = beggar & 1, 1 - (beggar & 1)
-    strength = trump_strength(hand, suit_of(kick))
-    if scores[them] >= rules.target - 3 and strength >= 2.0:
-        return True
-    if scores[us] + 1 >= rules.target and rules.give_one_can_win:
+    worth = trump_worth(hand, suit_of(kick))
+    kicks_could_win = scores[them] >= rules.target - 3
+    if scores[us] + 1 >= rules.target and rules.give_one_can_win and not kicks_could_win:
         return False  # a give would win; the dealer must weigh running the pack
-    return strength >= stand_at
+    return worth >= stand_at
 
 
 def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, rules: Rules) -> bool:
@@ -94,7 +103,7 @@ def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, ru
     brings the beggar's team too close to the target."""
     if scores[beggar & 1] + 1 >= rules.target - 1:
         return False
-    return trump_strength(hand, suit_of(kick)) >= GIVE_AT
+    return trump_worth(hand, suit_of(kick)) >= GIVE_AT
 
 
 # -- card play (R13-R15) ---------------------------------------------------------------------
@@ -163,10 +172,11 @@ def _lead(hand: Hand, legal: Hand, trump: int, unknown: Hand) -> Card:
         if hand >> jack & 1 and jack > top_theirs:
             return jack
     plain = legal & ~tm
-    # Cash a plain card no one can beat (it may still be trumped).
+    # Cash a plain card no one can beat, once no trump is out against us: before that it
+    # is a gift to whoever trumps it.
     best: Card | None = None
     for suit in range(4):
-        if suit == trump:
+        if suit == trump or theirs:
             continue
         held = plain & SUIT_MASK[suit]
         if not held:
@@ -194,22 +204,36 @@ def _sure(card: Card, trump: int, unknown: Hand, last: bool) -> bool:
     return not unknown & SUIT_MASK[card // 13] & _above(card)
 
 
+def _points(trick: Trick, jack: Card) -> tuple[int, bool]:
+    """The Game points in the trick so far, and whether the jack of trumps is in it."""
+    value = 0
+    jack_in = False
+    for _, c in trick:
+        value += VALUE[c]
+        jack_in = jack_in or c == jack
+    return value, jack_in
+
+
 def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> Card:
     tm = SUIT_MASK[trump]
     jack = trump * 13 + JACK
     win_seat, best = winner_of(trick, trump)
     last = len(trick) == 3
     if win_seat == seat ^ 2:
+        plain = legal & ~tm
         if _sure(best, trump, unknown, last):
             if legal >> jack & 1:
                 return jack  # save the jack under partner's winning card
-            plain = legal & ~tm
             for ranks in FEED_ORDER:
                 if plain & ranks:
                     feed = _lowest(plain & ranks)
-                    if ranks == TENS or not _sure(feed, trump, unknown, False):
+                    # A card that could win a trick of its own later is kept, unless this
+                    # is the trick's last card (the lift is partner's for certain).
+                    if ranks == TENS or last or not _sure(feed, trump, unknown, False):
                         return feed
                     break
+        elif plain & TENS and _points(trick, jack)[0] > 0:
+            return _lowest(plain & TENS)  # partner's lift is worth fighting for: add to it
         return _lowest_by(legal, trump)
     led = best // 13
     if led == trump:
@@ -226,11 +250,13 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
         top_trump = (unknown & tm).bit_length() - 1
         top_led = (unknown & SUIT_MASK[led]).bit_length() - 1
         sure = winners & ((tm & _above(top_trump)) | (SUIT_MASK[led] & _above(top_led)))
-    value = 0
-    jack_in = False
-    for _, c in trick:
-        value += VALUE[c]
-        jack_in = jack_in or c == jack
+    if not last:
+        # A ten that takes the lead is played: kept back, it would likely fall to the other
+        # side later.
+        ten = winners & SUIT_MASK[led] & TENS & ~tm
+        if ten:
+            return _lowest(ten)
+    value, jack_in = _points(trick, jack)
     if jack_in or value >= 10:
         return _lowest_by(sure or winners, trump)
     if value > 0 or last:
@@ -240,4 +266,8 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
     sure_cheap = sure & ~tm
     if sure_cheap:
         return _lowest_by(sure_cheap, trump)
+    # Take the lead in the suit when it costs no trump: later hands may throw points on it.
+    plain_winners = winners & ~tm
+    if plain_winners:
+        return _lowest(plain_winners)
     return _lowest_by(legal, trump)
