@@ -1,0 +1,90 @@
+"""The easy player's habits, one situation each (R9-R11 bidding, R14-R15 card play)."""
+
+from __future__ import annotations
+
+from app.bots import easy
+from app.rules import Rules
+from app.rules.cards import FULL_DECK, Card, Hand, parse
+
+SPADES = 3  # trump in the play situations below
+
+
+def cards(*codes: str) -> Hand:
+    return sum(1 << parse(c) for c in codes)
+
+
+def card(code: str) -> Card:
+    return parse(code)
+
+
+def all_but(hand: Hand, *unknown: str) -> Hand:
+    """``out`` for a seat holding ``hand`` when only ``unknown`` are still held by others."""
+    return FULL_DECK & ~hand & ~cards(*unknown)
+
+
+# -- bidding ---------------------------------------------------------------------------------
+
+
+def test_the_beggar_stands_on_top_trumps_and_begs_on_a_few_low_ones() -> None:
+    rules = Rules()
+    kick = card("5S")
+    assert easy.stand_wanted(cards("AS", "KS", "2H", "3H", "4D", "5C"), kick, (0, 0), 1, rules)
+    assert not easy.stand_wanted(cards("7S", "8S", "2H", "3H", "4D", "5C"), kick, (0, 0), 1, rules)
+
+
+def test_the_dealer_gives_one_on_a_strong_holding_and_runs_the_pack_on_a_fair_one() -> None:
+    rules = Rules()
+    kick = card("5S")
+    strong = cards("AS", "KS", "QS", "2H", "3H", "4D")
+    fair = cards("KS", "7S", "2H", "3H", "4D", "5C")
+    assert easy.give_wanted(strong, kick, (0, 0), 1, rules)
+    assert not easy.give_wanted(fair, kick, (0, 0), 1, rules)
+
+
+def test_the_dealer_does_not_give_the_beggars_team_their_second_last_point() -> None:
+    strong = cards("AS", "KS", "QS", "2H", "3H", "4D")
+    assert not easy.give_wanted(strong, card("5S"), (0, 12), 1, Rules())
+
+
+def test_low_trumps_are_worth_more_with_the_two_or_three_for_low() -> None:
+    assert easy.trump_worth(cards("2S", "8S"), SPADES) > easy.trump_worth(cards("7S", "8S"), SPADES)
+
+
+# -- card play --------------------------------------------------------------------------------
+
+
+def test_an_unbeatable_plain_ace_waits_while_a_trump_is_out_against_us() -> None:
+    hand = cards("AH", "4D", "5C")
+    with_trump_out = all_but(hand, "KH", "QH", "3S", "9D", "8C")
+    assert easy.play_card(0, hand, hand, [], SPADES, with_trump_out) != card("AH")
+    no_trump_out = all_but(hand, "KH", "QH", "9D", "8C")
+    assert easy.play_card(0, hand, hand, [], SPADES, no_trump_out) == card("AH")
+
+
+def test_a_ten_that_takes_the_lead_is_played() -> None:
+    hand = cards("TH", "3H", "4D")
+    trick = [(3, card("5H"))]
+    out = all_but(hand, "AH", "KH", "9D", "2S", "6C")
+    legal = cards("TH", "3H")
+    assert easy.play_card(0, hand, legal, trick, SPADES, out) == card("TH")
+
+
+def test_last_to_play_on_partners_lift_an_ace_is_given_to_it() -> None:
+    hand = cards("AH", "3H")
+    trick = [(1, card("4H")), (2, card("KS")), (3, card("5H"))]  # partner (seat 2) trumped
+    out = all_but(hand, "2S", "9D")
+    assert easy.play_card(0, hand, hand, trick, SPADES, out) == card("AH")
+
+
+def test_before_the_last_card_an_ace_that_can_win_its_own_lift_is_kept() -> None:
+    hand = cards("AH", "3H")
+    trick = [(2, card("KH")), (3, card("4H"))]  # partner's king: no heart out can beat it
+    out = all_but(hand, "2S", "QH")
+    assert easy.play_card(0, hand, hand, trick, SPADES, out) == card("3H")
+
+
+def test_a_ten_goes_to_partners_contested_lift_once_it_holds_points() -> None:
+    hand = cards("TH", "3H")
+    trick = [(2, card("QH")), (3, card("4H"))]  # the king of hearts is still out
+    out = all_but(hand, "KH", "2S")
+    assert easy.play_card(0, hand, hand, trick, SPADES, out) == card("TH")
