@@ -62,11 +62,19 @@ def test_an_unbeatable_plain_ace_waits_while_a_trump_is_out_against_us() -> None
 
 
 def test_a_ten_that_takes_the_lead_is_played() -> None:
-    hand = cards("TH", "3H", "4D")
+    hand = cards("TH", "9H", "3H", "4D")
     trick = [(3, card("5H"))]
     out = all_but(hand, "AH", "KH", "9D", "2S", "6C")
-    legal = cards("TH", "3H")
+    legal = cards("TH", "9H", "3H")
     assert easy.play_card(0, hand, legal, trick, SPADES, out) == card("TH")
+
+
+def test_without_a_ten_the_lead_is_taken_with_the_cheapest_card_that_takes_it() -> None:
+    hand = cards("JH", "9H", "3H", "4D")
+    trick = [(3, card("5H"))]
+    out = all_but(hand, "AH", "KH", "9D", "2S", "6C")
+    legal = cards("JH", "9H", "3H")
+    assert easy.play_card(0, hand, legal, trick, SPADES, out) == card("9H")
 
 
 def test_last_to_play_on_partners_lift_an_ace_is_given_to_it() -> None:
