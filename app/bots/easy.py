@@ -65,8 +65,10 @@ WORTH = {ACE: 1.0, KING: 0.7, QUEEN: 0.6, JACK: 0.65, TEN: 0.4}
 LOW_WORTH = 0.28  # each trump below the ten
 TWO_OR_THREE = 0.3  # more for the lowest trumps: Low is won by the card dealt
 STAND_AT = 1.05  # the beggar stands on this much
-GIVE_AT = 1.6  # the dealer gives one on this much: a run of the pack is worth a point more
-# than it looks, its kicks score for the dealer and a longer deal rewards the better play
+# The dealer gives one on this much. Against a beggar who may hold anything, running the pack
+# came out about two points a deal better than a give: its kicks score for the dealer, and a
+# longer deal rewards the better player.
+GIVE_AT = 1.6
 
 
 def trump_worth(hand: Hand, suit: int) -> float:

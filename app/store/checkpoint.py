@@ -2,8 +2,8 @@
 
 By default SQLite checkpoints inside whichever commit takes the write-ahead log past 1,000
 pages: copying those pages into the database file (and syncing it) then happens in the
-middle of a move, on the event loop's thread, stopping every table of the server for tens of
-milliseconds, several times a second under load (bench.live). Engines made with
+middle of a move, on the event loop's thread, a pause for every table of the server several
+times a second under load (bench.live). Engines made with
 ``background_checkpoints`` turn that off, and this thread checkpoints instead: PASSIVE, so it
 never waits for, nor blocks, a writer or a reader, and the log still restarts from its
 beginning once it has been copied.
@@ -46,7 +46,11 @@ class WalCheckpointer:
         thread.join()
 
     def _run(self) -> None:
-        conn = self.engine.raw_connection()
+        try:
+            conn = self.engine.raw_connection()
+        except Exception:  # no database: the app's health check says so; no checkpoints then
+            log.warning("WAL checkpoints are off: no connection", exc_info=True)
+            return
         try:
             driver: Any = conn.driver_connection
             while not self._stop.wait(self.every_s):
