@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.bots import easy
 from app.rules import Rules
 from app.rules.cards import FULL_DECK, Card, Hand, parse
@@ -61,20 +63,18 @@ def test_an_unbeatable_plain_ace_waits_while_a_trump_is_out_against_us() -> None
     assert easy.play_card(0, hand, hand, [], SPADES, no_trump_out) == card("AH")
 
 
-def test_a_ten_that_takes_the_lead_is_played() -> None:
-    hand = cards("TH", "9H", "3H", "4D")
+@pytest.mark.parametrize(
+    ("hearts", "played"),
+    [
+        (("TH", "9H", "3H"), "TH"),  # a ten that takes the lead is played
+        (("JH", "9H", "3H"), "9H"),  # else the cheapest heart that takes it
+    ],
+)
+def test_second_to_play_the_lead_is_taken_in_the_suit(hearts: tuple[str, ...], played: str) -> None:
+    hand = cards(*hearts, "4D")
     trick = [(3, card("5H"))]
     out = all_but(hand, "AH", "KH", "9D", "2S", "6C")
-    legal = cards("TH", "9H", "3H")
-    assert easy.play_card(0, hand, legal, trick, SPADES, out) == card("TH")
-
-
-def test_without_a_ten_the_lead_is_taken_with_the_cheapest_card_that_takes_it() -> None:
-    hand = cards("JH", "9H", "3H", "4D")
-    trick = [(3, card("5H"))]
-    out = all_but(hand, "AH", "KH", "9D", "2S", "6C")
-    legal = cards("JH", "9H", "3H")
-    assert easy.play_card(0, hand, legal, trick, SPADES, out) == card("9H")
+    assert easy.play_card(0, hand, cards(*hearts), trick, SPADES, out) == card(played)
 
 
 def test_last_to_play_on_partners_lift_an_ace_is_given_to_it() -> None:
