@@ -21,6 +21,7 @@ from app.api.schemas import (
     SeatBot,
     View,
 )
+from app.live.hub import StreamEnd
 from app.rules import Action, Rules
 from app.rules.cards import parse
 from app.services import errors
@@ -31,6 +32,8 @@ from app.services.tables import seat_of
 from app.services.view import json_renderer, view_text
 
 router = APIRouter(prefix="/api", tags=["rooms"])
+# How long a stopping server lets each event stream end on its own (it takes a wake-up).
+SHUTDOWN_GRACE_S = 1.0
 
 Code = Annotated[str, Path(description="the room code")]
 
@@ -186,16 +189,21 @@ def event_stream(
 ) -> EventSourceResponse:
     """An SSE response for one viewer; ``kwargs`` go to ``room_events`` (e.g. ``render``)."""
     seat = seat_of(snap, token)
+    end = StreamEnd()
     stream = room_events(
         tables=ctx.tables,
         hub=ctx.hub,
         presence=ctx.presence,
         code=snap.code,
         seat=seat,
+        end=end,
         **kwargs,
     )
     return EventSourceResponse(
         until_gone(stream),
         ping=ctx.settings.ping_s,
         headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},
+        # Typed as anyio.Event; sse-starlette only calls its set() when the server stops.
+        shutdown_event=end,  # type: ignore[arg-type]
+        shutdown_grace_period=SHUTDOWN_GRACE_S,
     )

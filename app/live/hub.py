@@ -16,7 +16,7 @@ VersionListener = Callable[[str, int], None]
 
 
 class Subscription:
-    __slots__ = ("_event", "code", "counted", "latest", "presence", "resync")
+    __slots__ = ("_event", "closed", "code", "counted", "latest", "presence", "resync")
 
     def __init__(self, code: str, counted: bool = True) -> None:
         self.code = code
@@ -24,10 +24,15 @@ class Subscription:
         self.latest = 0  # highest version announced for the room
         self.resync = False  # notifications may have been lost: re-read the current version
         self.presence = False  # someone's connected/auto flag changed
+        self.closed = False  # the server is stopping: the stream ends
         self._event = asyncio.Event()
 
     def _wake(self) -> None:
         self._event.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake()
 
     async def wait(self, timeout: float | None = None) -> bool:
         """Until something happened (True) or ``timeout`` passed (False)."""
@@ -37,6 +42,27 @@ class Subscription:
             return False
         self._event.clear()
         return True
+
+
+class StreamEnd:
+    """sse-starlette's ``shutdown_event`` for one stream: when the server stops, the library
+    calls ``set()`` and the stream's subscription closes, so the stream ends from its own
+    side with its last chunk sent, instead of being cut off (which uvicorn logs as an error,
+    once per open stream)."""
+
+    def __init__(self) -> None:
+        self._sub: Subscription | None = None
+        self._set = False
+
+    def attach(self, sub: Subscription) -> None:
+        self._sub = sub
+        if self._set:
+            sub.close()
+
+    def set(self) -> None:
+        self._set = True
+        if self._sub is not None:
+            self._sub.close()
 
 
 class Hub:

@@ -2,7 +2,8 @@
 
 The first event is the viewer's current view; then one ``state`` event per new version, in
 order (id = version), each rendered for this viewer; and, if ``presence_event`` names one,
-an event of that name (no id) when someone comes or goes. The JSON API sends none (API.md:
+an event of that name (no id) when someone comes or goes; it ends when ``end`` is set (the
+server is stopping). The JSON API sends none (API.md:
 every event is a ``state`` with its version); the htmx table re-renders on them.
 ``render`` turns a view into the event's data: JSON for the API, an HTML fragment for the
 htmx table. No database session is held between events: each version
@@ -15,7 +16,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
-from app.live.hub import Hub
+from app.live.hub import Hub, StreamEnd
 from app.live.presence import Presence
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
@@ -38,6 +39,7 @@ async def room_events(
     render: Renderer = json_renderer,
     state_event: str = "state",
     presence_event: str | None = None,
+    end: StreamEnd | None = None,
 ) -> AsyncIterator[Json]:
     """Events as dicts for sse-starlette (``event``, ``id``, ``data``)."""
 
@@ -55,6 +57,8 @@ async def room_events(
         return out
 
     with hub.subscribe(code) as sub, presence.stream(code, seat):
+        if end is not None:
+            end.attach(sub)
         current = await snapshot(None)
         sent = current.version
         sub.latest = max(sub.latest, sent)
@@ -62,6 +66,8 @@ async def room_events(
         yield event(current, state_event, True)
         while True:
             await sub.wait()
+            if sub.closed:
+                return
             if sub.resync:
                 sub.resync = False
                 now = await snapshot(None)

@@ -49,6 +49,8 @@ async def test_sigterm_closes_open_streams_and_exits_cleanly(
     assert returncode in (0, -signal.SIGTERM), server.output()
     assert "Application shutdown complete" in server.output()
     assert "Traceback" not in server.output()
+    # Each stream ended from its own side, with its last chunk: none was cut off.
+    assert "without completing response" not in server.output()
 
 
 def test_json_logs_from_a_real_server_are_one_object_per_line(
