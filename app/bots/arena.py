@@ -224,17 +224,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
         flush=True,
     )
-    if args.deals:
-        values, times = run(
-            args.a,
-            args.b,
-            args.deals,
-            args.seed,
-            games=False,
-            budget=budget,
-            rules=rules,
-            jobs=args.jobs,
+
+    def play(n: int, games: bool) -> tuple[list[float], dict[str, Times]]:
+        return run(
+            args.a, args.b, n, args.seed, games=games, budget=budget, rules=rules, jobs=args.jobs
         )
+
+    if args.deals:
+        values, times = play(args.deals, games=False)
         mean, lo, hi = mean_ci(values)
         print(
             f"{args.a} vs {args.b}: {args.deals} duplicate deals (seed {args.seed}): "
@@ -243,23 +240,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in time_lines(times):
             print(line)
     if args.games:
-        values, times = run(
-            args.a,
-            args.b,
-            args.games,
-            args.seed,
-            games=True,
-            budget=budget,
-            rules=rules,
-            jobs=args.jobs,
-        )
-        rates = [v / 2 for v in values]
-        mean, lo, hi = mean_ci(rates)
-        won = int(sum(values))
+        values, times = play(args.games, games=True)
+        mean, lo, hi = mean_ci([v / 2 for v in values])
         print(
             f"{args.a} vs {args.b}: {2 * args.games} games to {args.target} "
-            f"(each seed twice, teams swapped; seed {args.seed}): {args.a} won {won} "
-            f"= {100 * mean:.1f}%, 95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]"
+            f"(each seed twice, teams swapped; seed {args.seed}): {args.a} won "
+            f"{int(sum(values))} = {100 * mean:.1f}%, 95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]"
         )
         for line in time_lines(times):
             print(line)

@@ -87,6 +87,16 @@ def _run_pack(
     """R10, R12 on a world: (trump or -1 for a redeal, turned cards, kick awards)."""
     awards: list[tuple[int, int]] = []
     turned = 0
+
+    def turn_up(card: Card) -> bool:
+        """R7: a turned card scores for the dealer; True when it shows a new suit."""
+        nonlocal turned
+        turned |= 1 << card
+        points = kick_points(card, rules)
+        if points:
+            awards.append((dealer & 1, points))
+        return card // 13 != kick_suit
+
     at = 0
     while len(stock) - at >= 4 * RUN_DEAL + 1:
         for i in range(4):
@@ -96,19 +106,11 @@ def _run_pack(
             at += RUN_DEAL
         card = stock[at]
         at += 1
-        turned |= 1 << card
-        points = kick_points(card, rules)
-        if points:
-            awards.append((dealer & 1, points))
-        if card // 13 != kick_suit:
+        if turn_up(card):
             return card // 13, turned, awards
     if rules.flip_last_card:
         for card in stock[at:]:
-            turned |= 1 << card
-            points = kick_points(card, rules)
-            if points:
-                awards.append((dealer & 1, points))
-            if card // 13 != kick_suit:
+            if turn_up(card):
                 return card // 13, turned, awards
     return -1, turned, awards
 
