@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.live.hub import Hub
+import pytest
+
+from app.live.hub import Hub, StreamEnd
 from app.live.notifier import LocalNotifier, parse_payload, payload
 from app.live.presence import Presence
 from app.rules import Action, Rules
@@ -79,14 +82,28 @@ async def _take(stream: AsyncIterator[dict[str, Any]], n: int) -> list[dict[str,
     return out
 
 
-async def test_room_events_render_with_a_pluggable_renderer(tmp_path: Path) -> None:
+@dataclass
+class Local:
+    """One process's live parts on a fresh SQLite database."""
+
+    tables: Tables
+    hub: Hub
+    presence: Presence
+
+
+@pytest.fixture
+async def local(tmp_path: Path) -> AsyncIterator[Local]:
     url = f"sqlite:///{tmp_path / 'a.db'}"
     migrate(url)
     engine = make_engine(url)
     hub = Hub()
     hub.bind(asyncio.get_running_loop())
-    presence = Presence(on_change=hub.presence_changed)
-    tables = Tables(engine, LocalNotifier(hub))
+    yield Local(Tables(engine, LocalNotifier(hub)), hub, Presence(on_change=hub.presence_changed))
+    engine.dispose()
+
+
+async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> None:
+    tables, hub, presence = local.tables, local.hub, local.presence
     room = tables.create_room(rules=Rules(), seed=5)
     tokens = [
         tables.join(code=room.code, name=n, seat=None, token=None).token
@@ -115,17 +132,10 @@ async def test_room_events_render_with_a_pluggable_renderer(tmp_path: Path) -> N
     assert "data-phase='give_or_run'" in events[1]["data"]
     await stream.aclose()  # type: ignore[attr-defined]
     assert not presence.connected(room.code, 0)
-    engine.dispose()
 
 
-async def test_presence_events_only_when_asked(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'a.db'}"
-    migrate(url)
-    engine = make_engine(url)
-    hub = Hub()
-    hub.bind(asyncio.get_running_loop())
-    presence = Presence(on_change=hub.presence_changed)
-    tables = Tables(engine, LocalNotifier(hub))
+async def test_presence_events_only_when_asked(local: Local) -> None:
+    tables, hub, presence = local.tables, local.hub, local.presence
     room = tables.create_room(rules=Rules(), seed=5)
     tables.join(code=room.code, name="Ann", seat=0, token=None)
     common = {"tables": tables, "hub": hub, "presence": presence, "code": room.code}
@@ -142,4 +152,25 @@ async def test_presence_events_only_when_asked(tmp_path: Path) -> None:
         assert [e["event"] for e in await _take(quiet, 1)] == ["state"]
     await quiet.aclose()  # type: ignore[attr-defined]
     await chatty.aclose()  # type: ignore[attr-defined]
-    engine.dispose()
+
+
+@pytest.mark.parametrize("before_first_event", [False, True])
+async def test_a_stream_ends_of_itself_when_the_server_stops(
+    local: Local, before_first_event: bool
+) -> None:
+    room = local.tables.create_room(rules=Rules(), seed=5)
+    end = StreamEnd()
+    stream = room_events(
+        tables=local.tables,
+        hub=local.hub,
+        presence=local.presence,
+        code=room.code,
+        seat=None,
+        end=end,
+    )
+    if before_first_event:
+        end.set()  # the server stopped before the stream read its first view
+    assert len(await _take(stream, 1)) == 1
+    end.set()
+    with pytest.raises(StopAsyncIteration):
+        await asyncio.wait_for(anext(stream), 1)
