@@ -90,13 +90,18 @@ def stand_wanted(
     stand_at: float = STAND_AT,
 ) -> bool:
     """The beggar stands on a good trump holding and begs on a weak one (for the point of a
-    give, or a longer deal); he begs whatever he holds when a give would win the game
-    (``give_one_can_win``), unless the dealer's team could win it on the kicks of a run."""
+    give, or a longer deal). One point short of the target he stands whatever he holds when
+    the dealer may not give that point (R11): a beg would only make the dealer run the pack,
+    with its kicks for the other side, and a deal played out almost always brings a point.
+    When a give would win the game (``give_one_can_win``) he begs, unless the dealer's team
+    could win it on the kicks of a run."""
     us, them = beggar & 1, 1 - (beggar & 1)
     worth = trump_worth(hand, suit_of(kick))
-    kicks_could_win = scores[them] >= rules.target - 3
-    if scores[us] + 1 >= rules.target and rules.give_one_can_win and not kicks_could_win:
-        return False  # a give would win; the dealer must weigh running the pack
+    if scores[us] + 1 >= rules.target:
+        if not rules.give_one_can_win:
+            return True
+        if scores[them] < rules.target - 3:
+            return False  # a give would win; the dealer must weigh running the pack
     return worth >= stand_at
 
 
@@ -263,6 +268,14 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
         return _lowest_by(sure or winners, trump)
     if value > 0 or last:
         pick = sure & ~(1 << jack) & ~(tm & HIGH_RANKS)
+        if value == 0:
+            pick &= ~tm  # a trump is kept for a lift worth something
+        if pick:
+            return _lowest_by(pick, trump)
+    if value > 0 and len(trick) == 2:
+        # Third to play, a lift with points in it is taken with a low trump even though the
+        # last player might still beat it: more often than not he cannot.
+        pick = winners & ~(1 << jack) & ~(tm & HIGH_RANKS)
         if pick:
             return _lowest_by(pick, trump)
     sure_cheap = sure & ~tm

@@ -48,6 +48,13 @@ def test_the_dealer_does_not_give_the_beggars_team_their_second_last_point() -> 
     assert not easy.give_wanted(strong, card("5S"), (0, 12), 1, Rules())
 
 
+def test_one_point_short_the_beggar_stands_on_anything_when_a_give_may_not_win() -> None:
+    weak = cards("7S", "2H", "3H", "4D", "5C", "6C")
+    kick = card("5S")
+    assert easy.stand_wanted(weak, kick, (0, 13), 1, Rules())  # R11: a beg forces a run
+    assert not easy.stand_wanted(weak, kick, (0, 13), 1, Rules(give_one_can_win=True))
+
+
 def test_low_trumps_are_worth_more_with_the_two_or_three_for_low() -> None:
     assert easy.trump_worth(cards("2S", "8S"), SPADES) > easy.trump_worth(cards("7S", "8S"), SPADES)
 
@@ -96,3 +103,21 @@ def test_a_ten_goes_to_partners_contested_lift_once_it_holds_points() -> None:
     trick = [(2, card("QH")), (3, card("4H"))]  # the king of hearts is still out
     out = all_but(hand, "KH", "2S")
     assert easy.play_card(0, hand, hand, trick, SPADES, out) == card("TH")
+
+
+@pytest.mark.parametrize(("led", "played"), [("5C", "8H"), ("QC", "3S")])
+def test_last_to_play_a_trump_is_spent_only_on_a_lift_with_points(led: str, played: str) -> None:
+    hand = cards("3S", "8H", "9D")
+    trick = [(1, card(led)), (2, card("6C")), (3, card("2S"))]  # the other side trumped
+    out = all_but(hand, "AS", "KH")
+    assert easy.play_card(0, hand, hand, trick, SPADES, out) == card(played)
+
+
+@pytest.mark.parametrize(("second", "played"), [("KH", "3S"), ("9H", "5D")])
+def test_third_to_play_a_lift_with_points_is_taken_with_a_low_trump(
+    second: str, played: str
+) -> None:
+    hand = cards("3S", "5D", "7C")
+    trick = [(2, card("4H")), (3, card(second))]  # the other side leads partner's heart
+    out = all_but(hand, "AS", "KS", "AH", "9C")  # the last player may overtrump, or not
+    assert easy.play_card(0, hand, hand, trick, SPADES, out) == card(played)
