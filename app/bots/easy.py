@@ -96,13 +96,12 @@ def stand_wanted(
     When a give would win the game (``give_one_can_win``) he begs, unless the dealer's team
     could win it on the kicks of a run."""
     us, them = beggar & 1, 1 - (beggar & 1)
-    worth = trump_worth(hand, suit_of(kick))
     if scores[us] + 1 >= rules.target:
         if not rules.give_one_can_win:
             return True
         if scores[them] < rules.target - 3:
             return False  # a give would win; the dealer must weigh running the pack
-    return worth >= stand_at
+    return trump_worth(hand, suit_of(kick)) >= stand_at
 
 
 def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, rules: Rules) -> bool:
@@ -267,15 +266,12 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
     if jack_in or value >= 10:
         return _lowest_by(sure or winners, trump)
     if value > 0 or last:
-        pick = sure & ~(1 << jack) & ~(tm & HIGH_RANKS)
+        cheap = ~(1 << jack) & ~(tm & HIGH_RANKS)
         if value == 0:
-            pick &= ~tm  # a trump is kept for a lift worth something
-        if pick:
-            return _lowest_by(pick, trump)
-    if value > 0 and len(trick) == 2:
+            cheap &= ~tm  # last to play, a trump is kept for a lift worth something
         # Third to play, a lift with points in it is taken with a low trump even though the
         # last player might still beat it: more often than not he cannot.
-        pick = winners & ~(1 << jack) & ~(tm & HIGH_RANKS)
+        pick = (sure & cheap) or (winners & cheap if len(trick) == 2 else 0)
         if pick:
             return _lowest_by(pick, trump)
     sure_cheap = sure & ~tm

@@ -118,6 +118,6 @@ def test_third_to_play_a_lift_with_points_is_taken_with_a_low_trump(
     second: str, played: str
 ) -> None:
     hand = cards("3S", "5D", "7C")
-    trick = [(2, card("4H")), (3, card(second))]  # the other side leads partner's heart
+    trick = [(2, card("4H")), (3, card(second))]  # partner led; the other side is on top
     out = all_but(hand, "AS", "KS", "AH", "9C")  # the last player may overtrump, or not
     assert easy.play_card(0, hand, hand, trick, SPADES, out) == card(played)
