@@ -20,7 +20,7 @@ run: install
 
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy app
+	$(BIN)/mypy app tests
 
 # Browser tests run in their own pytest run (see tests/e2e).
 test: lint test-unit test-e2e

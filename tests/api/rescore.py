@@ -17,7 +17,7 @@ def _rank(card: str) -> int:
 def expected_awards(record: Json, rules: Json, before: list[int]) -> tuple[list[Json], list[int]]:
     """The awards of one hand, in order, stopping at the target; and the scores after."""
     scores = list(before)
-    target = rules["target"]
+    target: int = rules["target"]
     out: list[Json] = []
     dealer = record["dealer"]
 

@@ -138,13 +138,15 @@ def test_two_processes_driving_the_same_bots_never_play_a_version_twice(
                 json={"seat": seat, "level": "easy"},
                 headers=bearer(ADMIN),
             )
-        with TestClient(create_app(settings)) as b:
+        app_b = create_app(settings)
+        with TestClient(app_b) as b:
+            assert b.portal is not None  # set while the client's lifespan runs
             # B resumes the game at its start, A drives it after each of its commits.
             start = a.post(f"/api/rooms/{code}/start", headers=bearer(ADMIN)).json()
             # B hears of no commit of A's (in-process notifiers): tell its keeper by polling.
             while view(b, code)["phase"] != "game_over":
-                snap = b.app.state.ctx.tables.snapshot(code)
-                b.portal.call(_tell, b.app.state.ctx.keeper, code, snap.version)
+                snap = app_b.state.ctx.tables.snapshot(code)
+                b.portal.call(_tell, app_b.state.ctx.keeper, code, snap.version)
                 time.sleep(0.01)
         final = view(a, code)
     engine = make_engine(database_url)

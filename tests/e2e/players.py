@@ -89,9 +89,11 @@ def take_seat(page: Page, name: str, seat: int) -> None:
 
 
 def hand(page: Page) -> list[str]:
-    return page.eval_on_selector_all(
+    cards = page.eval_on_selector_all(
         "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"
     )
+    assert isinstance(cards, list) and all(isinstance(c, str) for c in cards), cards
+    return cards
 
 
 def visible_cards(page: Page) -> set[str]:

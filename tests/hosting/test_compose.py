@@ -1,6 +1,7 @@
 """compose.yaml and compose.scale.yaml: valid YAML, consistent with the image and settings."""
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,8 @@ def _load(name: str) -> dict[str, Any]:
     return loaded
 
 
-def _image_env() -> dict[str, str]:
-    envs: dict[str, str] = DockerfileParser(path=str(ROOT / "Dockerfile")).envs
-    return envs
+def _image_env() -> Mapping[str, str]:
+    return DockerfileParser(path=str(ROOT / "Dockerfile")).envs
 
 
 def _image_volumes() -> set[str]:

@@ -6,8 +6,8 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 from dockerfile_parse import DockerfileParser
@@ -18,14 +18,13 @@ DOCKERFILE = ROOT / "Dockerfile"
 
 def _instructions(name: str) -> list[str]:
     """The values of every `name` instruction of the final stage."""
-    structure: list[dict[str, Any]] = DockerfileParser(path=str(DOCKERFILE)).structure
+    structure = DockerfileParser(path=str(DOCKERFILE)).structure
     last_from = max(i for i, s in enumerate(structure) if s["instruction"] == "FROM")
     return [s["value"] for s in structure[last_from:] if s["instruction"] == name]
 
 
-def _final_env() -> dict[str, str]:
-    envs: dict[str, str] = DockerfileParser(path=str(DOCKERFILE)).envs
-    return envs
+def _final_env() -> Mapping[str, str]:
+    return DockerfileParser(path=str(DOCKERFILE)).envs
 
 
 def _hadolint() -> str:

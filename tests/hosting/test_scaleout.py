@@ -124,18 +124,18 @@ async def test_two_processes_play_a_whole_game_and_survive_a_lost_listener(
                 headers={"Authorization": f"Bearer {tokens[0]}"},
             )
             assert started.status_code == 200, started.text
-            versions = [started.json()["version"]]
+            versions: list[int] = [started.json()["version"]]
 
             moves = 0
             killed_at: int | None = None
             old_listener: int | None = None
             while True:
                 target = versions[-1]
-                await _until(
-                    lambda target=target: all(s.version >= target for s in streams),
-                    f"version {target} on every stream",
-                    MOVE_TIMEOUT_S,
-                )
+
+                def caught_up(target: int = target) -> bool:
+                    return all(s.version >= target for s in streams)
+
+                await _until(caught_up, f"version {target} on every stream", MOVE_TIMEOUT_S)
                 view = streams[0].view
                 if view["phase"] == "game_over":
                     break

@@ -25,7 +25,8 @@ def test_sqlite_runs_in_wal_with_busy_timeout_and_foreign_keys(tmp_path: Path) -
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 1000
+        busy_timeout = conn.exec_driver_sql("PRAGMA busy_timeout").scalar()
+        assert busy_timeout is not None and busy_timeout >= 1000
     engine.dispose()
 
 
@@ -106,7 +107,8 @@ def test_actions_are_unique_per_game_and_seq(database_url: str) -> None:
         )
     with read(engine) as conn:
         assert [a.type for a in repo.actions_of(conn, game_id)] == ["stand"]
-        assert conn.execute(text("SELECT count(*) FROM actions")).scalar() >= 1
+        actions = conn.execute(text("SELECT count(*) FROM actions")).scalar()
+        assert actions is not None and actions >= 1
     engine.dispose()
 
 

@@ -45,7 +45,7 @@ def test_names() -> None:
 
 
 def test_sprite_defines_each_suit_and_face_once_and_the_back_pattern() -> None:
-    ids = [e.get("id") for e in parse(sprite_svg()) if e.get("id")]
+    ids = [id_ for e in parse(sprite_svg()) if (id_ := e.get("id"))]
     expected = [f"suit-{s}" for s in SUITS] + [f"card-{c}" for c in ALL]
     assert sorted(ids) == sorted([*expected, "card-back", "back-lattice"])
     assert "url(#back-lattice)" in sprite_svg() and "#card-back" in back_svg()

@@ -138,6 +138,13 @@ def _actions(elements: list[Element]) -> dict[str, Element]:
     return {str(e.get("data-action")): e for e in having(elements, "data-action")}
 
 
+def _seats(buttons: list[Element]) -> list[str]:
+    """The sorted data-seat of the buttons, each of which must carry one."""
+    seats = [seat for e in buttons if (seat := e.get("data-seat")) is not None]
+    assert len(seats) == len(buttons), "a seat button without data-seat"
+    return sorted(seats)
+
+
 def test_beg_step_buttons_go_to_the_seat_to_act_only() -> None:
     checked = {"beg": 0, "give_or_run": 0}
     for index, (_, state) in enumerate(GAMES):
@@ -194,7 +201,7 @@ def test_lobby_for_a_newcomer_offers_name_and_free_seats() -> None:
     elements = parse(render_table(view))
     assert [e for e in elements if e.tag == "input" and e.get("name") == "name"]
     joins = [e for e in having(elements, "data-action") if e.get("data-action") == "join"]
-    assert sorted(e.get("data-seat") for e in joins) == ["1", "3"]
+    assert _seats(joins) == ["1", "3"]
     for e in joins:  # each seat button submits the form that holds the name
         assert e.get("name") == "seat" and e.get("value") == e.get("data-seat")
         assert any(a.tag == "form" and a.get("hx-post") == "/r/k3x9q2/join" for a in e.ancestors)
@@ -205,7 +212,7 @@ def test_lobby_for_a_newcomer_offers_name_and_free_seats() -> None:
 def test_lobby_for_a_seated_player_offers_bots_then_start() -> None:
     elements = parse(render_table(lobby_view(["Ann", None, "Cy", None], 0)))
     bots = [e for e in having(elements, "data-action") if e.get("data-action") == "bot"]
-    assert sorted(e.get("data-seat") for e in bots) == ["1", "3"]
+    assert _seats(bots) == ["1", "3"]
     assert not [e for e in elements if e.get("name") == "name"]
     assert "start" not in _actions(elements)
     full = parse(render_table(lobby_view(["Ann", "Bob", "Cy", "Dan"], 0)))
