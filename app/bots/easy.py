@@ -1,11 +1,13 @@
 """The rule-based player: the habits of a sound club player, no look-ahead.
 
 Its card play (``play_card``) also drives every seat in the standard player's play-outs, so
-it works on bare masks and knows only the seat's hand and the cards out of play.
+it works on bare masks: the seat's hand, and the cards no opponent can hold (out of play,
+or of a suit both opponents have shown they lack).
 """
 
 from __future__ import annotations
 
+from app.bots.knowledge import knowledge_of
 from app.bots.sim import ACES, JACKS, KINGS, QUEENS, TENS, VALUE, Trick, rank_mask, winner_of
 from app.rules.cards import (
     ACE,
@@ -38,18 +40,15 @@ def choose(obs: Observation, stand_at: float | None = None) -> Action:
         wanted = give_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules)
         return GIVE_ONE if wanted else RUN_PACK
     assert obs.trump is not None
-    out = 0
-    for t in obs.tricks:
-        for _, c in t.cards:
-            out |= 1 << c
-    for _, c in obs.trick:
-        out |= 1 << c
-    for c in obs.kicks:
-        out |= 1 << c
+    know = knowledge_of(obs)
+    # A card neither opponent can hold (both have shown they are out of its suit) is no
+    # threat: only partner, or the stock, may have it. It counts as out.
+    opponents_void = know.barred[(obs.seat + 1) % 4] & know.barred[(obs.seat + 3) % 4]
     legal = 0
     for a in obs.legal:
         assert a.card is not None
         legal |= 1 << a.card
+    out = know.out | (know.unseen & opponents_void)
     card = play_card(obs.seat, obs.hand, legal, list(obs.trick), obs.trump, out)
     return play(card)
 
@@ -154,9 +153,10 @@ def _lowest_by(cards: Hand, trump: int) -> Card:
 
 
 def play_card(seat: int, hand: Hand, legal: Hand, trick: Trick, trump: int, out: Hand) -> Card:
+    """The card to play from ``legal``; ``out`` = cards no opponent can hold."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    unknown = FULL_DECK & ~out & ~hand  # cards some other seat may hold
+    unknown = FULL_DECK & ~out & ~hand  # cards an opponent may hold
     if not trick:
         return _lead(hand, legal, trump, unknown)
     return _follow(seat, legal, trick, trump, unknown)
@@ -250,6 +250,8 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
         return _lowest_by(legal, trump)
     if last and winners >> jack & 1:
         return jack
+    if last and winners & TENS:
+        return _lowest(winners & TENS)  # the lift is ours for certain: bank the ten in it
     if last:
         sure = winners
     else:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from app.bots import easy
-from app.rules import Rules
+from app.rules import Rules, apply, new_game, observe
 from app.rules.cards import FULL_DECK, Card, Hand, parse
+from app.rules.state import STAND, play
+from tests.rules.stack import stack
 
 SPADES = 3  # trump in the play situations below
 
@@ -121,3 +123,29 @@ def test_third_to_play_a_lift_with_points_is_taken_with_a_low_trump(
     trick = [(2, card("4H")), (3, card(second))]  # partner led; the other side is on top
     out = all_but(hand, "AS", "KS", "AH", "9C")  # the last player may overtrump, or not
     assert easy.play_card(0, hand, hand, trick, SPADES, out) == card(played)
+
+
+def test_last_to_play_a_ten_that_wins_the_lift_is_banked() -> None:
+    hand = cards("TH", "JH", "4D")
+    trick = [(1, card("5H")), (2, card("2H")), (3, card("9H"))]  # the other side is on top
+    out = all_but(hand, "AS", "KH")
+    assert easy.play_card(0, hand, cards("TH", "JH"), trick, SPADES, out) == card("TH")
+
+
+def test_once_both_opponents_showed_no_trump_a_plain_ace_is_cashed() -> None:
+    # Seat 0 begs first and leads the ace of trumps; seats 1 and 3 show they have no spade.
+    # The spades still unseen can only be partner's or the stock's: the ace of hearts is safe.
+    deck = stack(
+        3,
+        {
+            0: "AS AH 4D 5C 6C 7C",
+            1: "2H 3H 4H 2D 3D 5D",
+            2: "3S 8S 9H 8D 8C 9C",
+            3: "5H 6H 6D 7D 2C 3C",
+        },
+        "TS",
+    )
+    state = apply(new_game(Rules(), 0, 3, stacked=[deck]), STAND)
+    for code in ("AS", "2H", "3S", "5H"):
+        state = apply(state, play(card(code)))
+    assert easy.choose(observe(state, 0)) == play(card("AH"))
