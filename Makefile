@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-unit test-e2e lint bench clean
+.PHONY: install run test test-unit test-e2e lint bench screenshots clean
 
 # Re-installs only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml
@@ -30,6 +30,10 @@ test-unit: install
 
 test-e2e: install
 	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/pytest tests/e2e || exit $$?; fi
+
+# Re-takes the README's pictures (docs/screenshots) from the browser tests.
+screenshots: install
+	ALLFOURS_SCREENSHOTS=1 $(BIN)/pytest tests/e2e/test_table.py
 
 bench: install
 	$(BIN)/python -m bench

@@ -70,6 +70,10 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests' pictures go: the README's own (docs/screenshots) only when asked
+    (``make screenshots``), so a test run leaves the checkout as it found it."""
+    if os.environ.get("ALLFOURS_SCREENSHOTS") != "1":
+        return tmp_path_factory.mktemp("screenshots")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
