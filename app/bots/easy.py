@@ -44,11 +44,11 @@ def choose(obs: Observation, stand_at: float | None = None) -> Action:
     # A card neither opponent can hold (both have shown they are out of its suit) is no
     # threat: only partner, or the stock, may have it. It counts as out.
     opponents_void = know.barred[(obs.seat + 1) % 4] & know.barred[(obs.seat + 3) % 4]
+    out = know.out | (know.unseen & opponents_void)
     legal = 0
     for a in obs.legal:
         assert a.card is not None
         legal |= 1 << a.card
-    out = know.out | (know.unseen & opponents_void)
     card = play_card(obs.seat, obs.hand, legal, list(obs.trick), obs.trump, out)
     return play(card)
 
@@ -251,7 +251,7 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
     if last and winners >> jack & 1:
         return jack
     if last and winners & TENS:
-        return _lowest(winners & TENS)  # the lift is ours for certain: bank the ten in it
+        return _lowest(winners & TENS)  # last to play, the lift is certain: bank the ten
     if last:
         sure = winners
     else:

@@ -133,7 +133,7 @@ def test_last_to_play_a_ten_that_wins_the_lift_is_banked() -> None:
 
 
 def test_once_both_opponents_showed_no_trump_a_plain_ace_is_cashed() -> None:
-    # Seat 0 begs first and leads the ace of trumps; seats 1 and 3 show they have no spade.
+    # Seat 0, the beggar, stands and leads the ace of trumps; seats 1 and 3 show no spade.
     # The spades still unseen can only be partner's or the stock's: the ace of hearts is safe.
     deck = stack(
         3,
