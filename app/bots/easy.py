@@ -40,11 +40,8 @@ def choose(obs: Observation, stand_at: float | None = None) -> Action:
         wanted = give_wanted(obs.hand, obs.kicks[0], obs.scores, obs.beggar, obs.rules)
         return GIVE_ONE if wanted else RUN_PACK
     assert obs.trump is not None
-    know = knowledge_of(obs)
-    # A card neither opponent can hold (both have shown they are out of its suit) is no
-    # threat: only partner, or the stock, may have it. It counts as out.
-    opponents_void = know.barred[(obs.seat + 1) % 4] & know.barred[(obs.seat + 3) % 4]
-    out = know.out | (know.unseen & opponents_void)
+    # A card neither opponent can hold is no threat, whoever else may have it.
+    out = knowledge_of(obs).not_with_opponents
     legal = 0
     for a in obs.legal:
         assert a.card is not None
@@ -248,17 +245,16 @@ def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> 
         winners = (legal & SUIT_MASK[led] & _above(best)) | (legal & tm)
     if not winners:
         return _lowest_by(legal, trump)
-    if last and winners >> jack & 1:
-        return jack
-    if last and winners & TENS:
-        return _lowest(winners & TENS)  # last to play, the lift is certain: bank the ten
     if last:
+        if winners >> jack & 1:
+            return jack
+        if winners & TENS:
+            return _lowest(winners & TENS)  # the lift is certain: bank the ten
         sure = winners
     else:
         top_trump = (unknown & tm).bit_length() - 1
         top_led = (unknown & SUIT_MASK[led]).bit_length() - 1
         sure = winners & ((tm & _above(top_trump)) | (SUIT_MASK[led] & _above(top_led)))
-    if not last:
         # A ten that takes the lead is played: kept back, it would likely fall to the other
         # side later.
         ten = winners & SUIT_MASK[led] & TENS & ~tm

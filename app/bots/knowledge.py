@@ -32,6 +32,13 @@ class Knowledge:
     barred: tuple[Hand, Hand, Hand, Hand]  # cards each seat is known not to hold
     sizes: tuple[int, int, int, int]
 
+    @property
+    def not_with_opponents(self) -> Hand:
+        """Cards neither opponent can hold: out of play, or unseen in a suit both opponents
+        have shown they lack (only partner, or the stock, may have those)."""
+        both_void = self.barred[(self.seat + 1) % 4] & self.barred[(self.seat + 3) % 4]
+        return self.out | (self.unseen & both_void)
+
     def sample(self, rng: random.Random) -> list[Hand]:
         """Four hands: the seat's own, and the others dealt from the unseen cards at random
         within what the play so far proves (the rest stays in the stock)."""

@@ -112,6 +112,8 @@ def test_voids_inferred_from_the_play_are_true_of_the_hidden_hands() -> None:
                     for s in range(4):
                         assert not state.hands[s] & know.barred[s]
                         deductions += know.barred[s] != 0
+                    for s in ((seat + 1) % 4, (seat + 3) % 4):
+                        assert not state.hands[s] & know.not_with_opponents
                     world = know.sample(rng)
                     for s in range(4):
                         assert world[s].bit_count() == state.hands[s].bit_count()
