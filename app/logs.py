@@ -46,19 +46,35 @@ class JsonFormatter(logging.Formatter):
 
 
 class TextFormatter(logging.Formatter):
+    """``key=value`` lines. Text from clients (a path, a name) reaches the log with every
+    control character escaped: a CR, ESC or TAB in a path can neither forge a line nor
+    drive the operator's terminal."""
+
     def format(self, record: logging.LogRecord) -> str:
         when = datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
-        parts = [when, record.levelname.lower(), record.name, record.getMessage()]
+        parts = [when, record.levelname.lower(), record.name, escape(record.getMessage())]
         parts += [f"{k}={_quote(v)}" for k, v in _fields(record).items()]
         text = " ".join(parts)
         if record.exc_info:
-            text += "\n" + self.formatException(record.exc_info)
+            text += "\n" + escape(self.formatException(record.exc_info), keep="\n")
         return text
+
+
+def escape(text: str, keep: str = "") -> str:
+    """``text`` with each unprintable character (controls, format and line separators, but
+    the plain space and those in ``keep``) written as its Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() or c in keep else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
 
 
 def _quote(value: object) -> str:
     text = str(value)
-    return json.dumps(text) if (not text or any(c in text for c in ' "=\n')) else text
+    plain = text and text.isprintable() and not any(c in text for c in ' "=\\')
+    return text if plain else json.dumps(text)
 
 
 def configure(level: str = "info", json_lines: bool = False) -> None:

@@ -9,10 +9,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, health, pages, rooms
+from app.api import admin, docs, health, openapi, pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.middleware import BodyLimit, RateLimit
+from app.api.schemas import REQUEST_MODELS
+from app.api.security import SameOrigin, SecurityHeaders
 from app.live.hub import Hub
 from app.live.notifier import LocalNotifier, make_notifier
 from app.live.presence import Presence
@@ -78,6 +80,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="0.1.0",
         description="The Trinidad card game: the JSON API of API.md.",
         lifespan=lifespan,
+        docs_url=None,  # app.api.docs serves /docs without a CDN
+        redoc_url=None,
     )
     app.state.ctx = ctx
     app.state.housekeeping = housekeeping
@@ -86,8 +90,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rooms.router)
     app.include_router(admin.router)
     pages.install(app)
-    # Outermost last: the rate limit sees every request, then the body limit.
+    docs.install(app)
+    openapi.install(app, REQUEST_MODELS)
+    # Outermost last: the rate limit sees every request, then the cross-site check, then
+    # the body limit; every answer, refusals included, carries the security headers.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SameOrigin)
     app.add_middleware(RateLimit, per_minute=settings.rate_limit, exempt=("/static/", "/healthz"))
-    app.add_middleware(RequestLog)  # outermost: it logs 429s and 413s too
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestLog)  # outermost: it logs 429s, 413s and 403s too
     return app

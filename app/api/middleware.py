@@ -9,7 +9,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
-async def _send_error(send: Send, status: int, error: str, detail: str, **headers: str) -> None:
+async def send_error(send: Send, status: int, error: str, detail: str, **headers: str) -> None:
     body = json.dumps({"error": error, "detail": detail}).encode()
     raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     raw += [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()]
@@ -17,12 +17,12 @@ async def _send_error(send: Send, status: int, error: str, detail: str, **header
     await send({"type": "http.response.body", "body": body})
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class BodyLimit:
-    """Refuses bodies over ``limit`` bytes, by Content-Length or while streaming them in."""
+    """Refuses bodies over ``limit`` bytes with 413, by Content-Length or while reading them.
+
+    A body without Content-Length (chunked) is read here, up to the limit, before the route
+    sees it: a route that parses the body would otherwise turn the refusal into its own 400.
+    """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -33,39 +33,46 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         detail = f"the body may hold at most {self.limit} bytes"
-        for name, value in scope["headers"]:
-            if name == b"content-length":
-                try:
-                    too_large = int(value) > self.limit
-                except ValueError:
-                    await _send_error(send, 400, "bad_request", "bad Content-Length")
-                    return
-                if too_large:
-                    await _send_error(send, 413, "too_large", detail)
-                    return
+        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        if length is not None:
+            try:
+                too_large = int(length) > self.limit
+            except ValueError:
+                await send_error(send, 400, "bad_request", "bad Content-Length")
+                return
+            if too_large:
+                await send_error(send, 413, "too_large", detail)
+                return
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away before the body was complete
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await send_error(send, 413, "too_large", detail)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        delivered = False
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return whole
+            return await receive()
 
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _TooLarge:
-            if not started:
-                await _send_error(send, 413, "too_large", detail)
+        await self.app(scope, replay, send)
 
 
 class RateLimit:
@@ -95,7 +102,7 @@ class RateLimit:
         if tokens < 1:
             self._buckets[address] = (tokens, now)
             retry = max(1, int((1 - tokens) / self.rate) + 1)
-            await _send_error(
+            await send_error(
                 send,
                 429,
                 "too_many_requests",

@@ -134,7 +134,7 @@ async def join(
         response = HTMLResponse(render_live(view), headers={"Cache-Control": "no-store"})
     else:
         response = RedirectResponse(f"/r/{code}", status_code=303)
-    set_seat_cookie(response, code, joined.token)
+    set_seat_cookie(response, request, joined.snap, joined.token)
     return response
 
 

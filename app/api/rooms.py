@@ -51,15 +51,24 @@ def viewer_seat(ctx: Context, snap: RoomSnap, token: str | None) -> int | None:
 
 
 def _view_response(ctx: Context, snap: RoomSnap, token: str | None) -> Response:
-    """The caller's view as JSON, rendered once and shared with the caller's own stream."""
+    """The caller's view as JSON, rendered once and shared with the caller's own stream.
+    Never cached: it holds the caller's hand."""
     seat = viewer_seat(ctx, snap, token)
     text = view_text(snap, seat, ctx.presence, json_renderer)
-    return Response(text, media_type="application/json")
+    return Response(text, media_type="application/json", headers=NO_STORE)
 
 
-def set_seat_cookie(response: Response, code: str, token: str) -> None:
-    """The browser's seat token: HttpOnly, SameSite=Lax, scoped to this room's pages and API."""
-    for path in (f"/r/{code}", f"/api/rooms/{code}"):
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def set_seat_cookie(response: Response, request: Request, snap: RoomSnap, token: str) -> None:
+    """The browser's seat token: HttpOnly, SameSite=Lax, scoped to this room's pages and API,
+    Secure when served over HTTPS. A browser that already holds another seat of this table
+    keeps that cookie: a second seat never silently takes the place of the first."""
+    held = request.cookies.get(SEAT_COOKIE)
+    if held and held != token and seat_of(snap, held) is not None:
+        return
+    for path in (f"/r/{snap.code}", f"/api/rooms/{snap.code}"):
         response.set_cookie(
             SEAT_COOKIE,
             token,
@@ -67,6 +76,7 @@ def set_seat_cookie(response: Response, code: str, token: str) -> None:
             path=path,
             httponly=True,
             samesite="lax",
+            secure=request.url.scheme == "https",
         )
 
 
@@ -99,7 +109,7 @@ async def join(
     )
     ctx.presence.touch(code, joined.seat)
     if from_browser(request):
-        set_seat_cookie(response, code, joined.token)
+        set_seat_cookie(response, request, joined.snap, joined.token)
     return Joined(seat=joined.seat, token=joined.token)
 
 
@@ -163,8 +173,10 @@ async def hand_record(
     code: Code,
     n: Annotated[int, Path(description="the hand's number, 1-based")],
     token: TokenDep,
+    response: Response,
 ) -> dict[str, Any]:
     record: dict[str, Any] = await run_in_threadpool(ctx.tables.hand_record, code, n, token)
+    response.headers.update(NO_STORE)
     return record
 
 

@@ -11,9 +11,12 @@ from app.rules import Rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
 from app.services.errors import Invalid
+from app.services.names import NAME_MAX, clean_name
 from app.services.tables import SEED_LIMIT as SEED_MAX
-from app.services.tables import clean_name
 
+CARD_CODE = r"^[AKQJT2-9][CDHS]$"
+# The schema states the codes; the validator below refuses others in R3's words.
+CardCode = Annotated[str, Field(json_schema_extra={"pattern": CARD_CODE})]
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
 
@@ -34,7 +37,11 @@ class RoomCreated(BaseModel):
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(description="1-24 characters once trimmed")
+    # The schema states what clean_name checks; clean_name gives the refusals their words.
+    name: str = Field(
+        json_schema_extra={"minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"},
+        description=f"1-{NAME_MAX} characters once trimmed, visible, not a label of the table",
+    )
     seat: Seat | None = Field(None, description="omitted: the first free seat")
 
     @field_validator("name")
@@ -62,7 +69,10 @@ class ActionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
-    card: str | None = Field(None, description="a card code (R3), for play")
+    card: CardCode | None = Field(
+        None,
+        description="a card code (R3: rank AKQJT98765432, suit CDHS)"
+    )
     version: int | None = Field(
         None, ge=0, le=2**31 - 1, description="the version this move was computed against"
     )
@@ -79,8 +89,13 @@ class ActionIn(BaseModel):
 
 
 class ErrorOut(BaseModel):
+    """Every refusal: a machine-readable ``error`` and an English ``detail``."""
+
     error: str
     detail: str
 
 
 View = dict[str, Any]
+
+
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (CreateRoom, Join, SeatBot, ActionIn)

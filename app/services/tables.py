@@ -15,7 +15,6 @@ import asyncio
 import hashlib
 import hmac
 import secrets
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ParamSpec, TypeVar
@@ -38,6 +37,7 @@ from app.rules import (
 from app.rules.cards import code as card_code
 from app.rules.engine import first_dealer_for
 from app.services import errors
+from app.services.names import clean_name
 from app.services.snapshot import GameInfo, RoomSnap, SeatInfo, SnapCache, load
 from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
@@ -72,21 +72,6 @@ def check_code(code: str) -> None:
     PostgreSQL refuses a NUL in a string with an error)."""
     if not 1 <= len(code) <= 32 or not _CODE_CHARS.issuperset(code):
         raise errors.NotFound(f"no room {code[:40]!r}")
-
-
-NAME_MAX = 24
-
-
-def clean_name(name: str) -> str:
-    """A player's name: trimmed, 1-24 characters, no control or unassigned characters."""
-    name = name.strip()
-    if not name:
-        raise errors.Invalid("a name needs at least one character")
-    if len(name) > NAME_MAX:
-        raise errors.Invalid(f"a name has at most {NAME_MAX} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        raise errors.Invalid("a name may not hold control or unassigned characters")
-    return name
 
 
 def seat_of(snap: RoomSnap, token: str | None) -> int | None:

@@ -1,0 +1,47 @@
+"""A player's name as the table shows it: trimmed, visible, and never one of the table's own
+labels, so nobody can pass for "You", a computer player or a whole partnership."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from app.services import errors
+
+NAME_MAX = 24
+
+# Letters and symbols that the fonts draw as nothing: a name of these alone looks empty.
+_BLANK = frozenset(
+    "\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0"
+    "\U0001d159\U0001d173\U0001d174\U0001d175\U0001d176\U0001d177\U0001d178\U0001d179\U0001d17a"
+)
+# What the table writes beside or instead of names (app/web/table.py): the viewer, the
+# partnerships, the computer players and their cover.
+_LABELS = re.compile(
+    r"(you|us|them|spectator|dealer|team( \d+)?|bot( \d+| \(\w+\))?)"
+)
+_INVISIBLE_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
+
+
+def clean_name(name: str) -> str:
+    """A player's name: trimmed, 1-24 characters, something visible in it, no control or
+    unassigned characters, and not a label the table uses ("You", "Bot 2", "Team 1",
+    "(auto)", "Ann & Cy")."""
+    name = name.strip()
+    if not name:
+        raise errors.Invalid("a name needs at least one character")
+    if len(name) > NAME_MAX:
+        raise errors.Invalid(f"a name has at most {NAME_MAX} characters")
+    if any(unicodedata.category(ch) in _INVISIBLE_CATEGORIES for ch in name):
+        raise errors.Invalid("a name may not hold control or unassigned characters")
+    if not any(_visible(ch) for ch in name):
+        raise errors.Invalid("a name needs at least one visible character")
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    if _LABELS.fullmatch(folded) or "(auto)" in folded or " & " in folded:
+        raise errors.Invalid(f"{name!r} is a word the table uses; choose another name")
+    return name
+
+
+def _visible(ch: str) -> bool:
+    """Drawn with ink: a letter, digit, punctuation or symbol that is not a blank glyph."""
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK
