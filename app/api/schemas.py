@@ -70,8 +70,7 @@ class ActionIn(BaseModel):
 
     type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
     card: CardCode | None = Field(
-        None,
-        description="a card code (R3: rank AKQJT98765432, suit CDHS)"
+        None, description="a card code (R3: rank AKQJT98765432, suit CDHS)"
     )
     version: int | None = Field(
         None, ge=0, le=2**31 - 1, description="the version this move was computed against"

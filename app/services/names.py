@@ -17,9 +17,7 @@ _BLANK = frozenset(
 )
 # What the table writes beside or instead of names (app/web/table.py): the viewer, the
 # partnerships, the computer players and their cover.
-_LABELS = re.compile(
-    r"(you|us|them|spectator|dealer|team( \d+)?|bot( \d+| \(\w+\))?)"
-)
+_LABELS = re.compile(r"(you|us|them|spectator|dealer|team( \d+)?|bot( \d+| \(\w+\))?)")
 _INVISIBLE_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
 
 
