@@ -151,11 +151,11 @@ def test_log_injection_control_characters_in_a_path_are_escaped() -> None:
     """CR, ESC and TAB in a request path reached the text log raw: a forged line, a terminal
     driven by escape codes."""
     record = logging.LogRecord("allfours.request", logging.INFO, "", 0, "request", None, None)
-    record.path = "/r/x\r\n2026-12-01 info allfours.move move\x1b[2J\tz"
+    record.path = "/r/x\r2026-12-01 info allfours.move move\x1b[2J\tz"
     record.event = "request"
     line = TextFormatter().format(record)
     assert "\r" not in line and "\n" not in line and "\x1b" not in line and "\t" not in line
-    assert "\\r\\n" in line and "\\u001b" in line
+    assert "\\r2026" in line and "\\u001b" in line
     message = logging.LogRecord("x", logging.ERROR, "", 0, "on %s", ("/a\rb\x9bc",), None)
     assert TextFormatter().format(message).endswith("on /a\\rb\\x9bc")
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, ConsoleMessage, Page
 
 from tests.e2e.conftest import ADMIN
 
@@ -25,6 +25,11 @@ WATCH_PAGE = """
   };
   window.EventSource.prototype = Real.prototype;
   Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
+  // Name the element a CSP refusal came from (the console's own line gives only the script).
+  document.addEventListener("securitypolicyviolation", (e) => {
+    const what = e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 160) : "";
+    console.error(`Content Security Policy refused ${e.violatedDirective} on ${what}`);
+  });
 })();
 """
 
@@ -49,6 +54,7 @@ def open_table(browser: Browser, base: str, code: str, viewport: dict[str, int] 
     errors: list[str] = []
     _ERRORS[id(page)] = errors
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: _note_csp_violation(m, errors))
     page.goto(f"{base}/r/{code}")
     page.wait_for_selector("#table")
     page.evaluate("window.__samePage = true")
@@ -58,8 +64,14 @@ def open_table(browser: Browser, base: str, code: str, viewport: dict[str, int] 
 _ERRORS: dict[int, list[str]] = {}
 
 
+def _note_csp_violation(message: ConsoleMessage, errors: list[str]) -> None:
+    """What the Content-Security-Policy refused (an inline style, a script) counts as an error."""
+    if message.type == "error" and "Content Security Policy" in message.text:
+        errors.append(message.text)
+
+
 def script_errors(page: Page) -> list[str]:
-    """Uncaught script errors on the page since it was opened."""
+    """Uncaught script errors and CSP refusals on the page since it was opened."""
     return _ERRORS.get(id(page), [])
 
 
