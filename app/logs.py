@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 log = logging.getLogger("allfours")
 request_log = logging.getLogger("allfours.request")
 move_log = logging.getLogger("allfours.move")
+HEALTH_PATH = "/healthz"
 
 # uvicorn adds `color_message` (its message with terminal colours): not a field for us.
 _STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
@@ -127,7 +128,9 @@ class RequestLog:
         try:
             await self.app(scope, receive, send_and_note)
         finally:
-            if request_log.isEnabledFor(logging.INFO):
+            # Docker's health probe asks every few seconds: only a failing answer is news.
+            quiet = status == 200 and scope["path"] == HEALTH_PATH
+            if not quiet and request_log.isEnabledFor(logging.INFO):
                 _log_request(scope, status, started)
 
 

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, docs, health, openapi, pages, rooms
+from app.api import admin, docs, health, limits, openapi, pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.middleware import BodyLimit, RateLimit
@@ -50,7 +50,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
     ctx = build_context(settings)
     housekeeping = Housekeeping(ctx.tables, ctx.presence)
-    sweeper = RoomSweeper(housekeeping, ttl_days=settings.room_ttl_days)
+    sweeper = RoomSweeper(
+        housekeeping,
+        ttl_days=settings.room_ttl_days,
+        empty_ttl_hours=settings.empty_room_ttl_hours,
+        presence_horizon_s=max(3600.0, 2 * settings.away_s),  # a pruned seat counts as away
+    )
     checkpointer = WalCheckpointer(ctx.engine)
 
     @asynccontextmanager
@@ -85,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.ctx = ctx
     app.state.housekeeping = housekeeping
+    limits.install(app, settings)  # caps on streams per address and room, rooms per hour
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)

@@ -2,10 +2,54 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def unwritable_message(folder: Path, *, uid: int, gid: int) -> str:
+    """What to do when the SQLite database's folder (or file) is not ours to write."""
+    try:
+        owner = f"it belongs to uid {folder.stat().st_uid}"
+    except OSError:
+        owner = "it cannot be read"
+    return (
+        f"The database folder {folder} is not writable: this server runs as uid {uid} "
+        f"(gid {gid}) and {owner}.\n"
+        f"Give the folder to that user, e.g. `chown -R {uid}:{gid} {folder}`. In Docker, when "
+        f"{folder} is a folder of the host mounted into the container (a bind mount), run on "
+        f"the host: `sudo chown -R {uid}:{gid} <the host folder>`, or use the named volume "
+        "of compose.yaml instead."
+    )
+
+
+def data_folder_problem(database_url: str) -> str | None:
+    """A message for the operator if the SQLite database cannot be written, else None."""
+    from app.settings import data_folder
+
+    folder = data_folder(database_url)
+    if folder is None:
+        return None
+    folder = folder.absolute()
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent  # the folder is created at start: its parent must allow it
+    uid, gid = os.getuid(), os.getgid()
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return unwritable_message(existing, uid=uid, gid=gid)
+    path = database_url.removeprefix("sqlite:///").split("?", 1)[0]
+    for name in (path, path + "-wal", path + "-shm"):
+        file = Path(name).absolute()
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+            return unwritable_message(folder, uid=uid, gid=gid).replace(
+                f"The database folder {folder} is not writable",
+                f"The database file {file} is not writable",
+                1,
+            )
+    return None
 
 
 def migrate(database_url: str) -> None:
@@ -32,7 +76,7 @@ def main() -> None:
     sys.setswitchinterval(0.0005)
     import uvicorn
 
-    from app import gcpolicy, logs
+    from app import gcpolicy, logs, net
     from app.main import create_app
     from app.settings import SettingsError, load_settings
 
@@ -42,6 +86,10 @@ def main() -> None:
         print(err, file=sys.stderr)
         sys.exit(2)
     logs.configure(settings.log_level, json_lines=settings.log_json)
+    problem = data_folder_problem(settings.database_url)
+    if problem is not None:
+        print(problem, file=sys.stderr, flush=True)
+        sys.exit(1)
     try:
         migrate(settings.database_url)
     except Exception as err:  # an unreachable database: say so plainly, no traceback
@@ -50,6 +98,24 @@ def main() -> None:
     print(f"All Fours at http://{settings.host}:{settings.port}", flush=True)
     app = create_app(settings)
     gcpolicy.tune_for_serving()
+    open_files = net.raise_open_file_limit()
+    connections = net.connection_cap(settings.max_connections, open_files)
+    if connections < settings.max_connections:
+        logging.getLogger("allfours").warning(
+            "at most %d connections (ALLFOURS_MAX_CONNECTIONS is %d): the open-file limit "
+            "is %d; raise it (ulimit -n, or ulimits: nofile in compose) for more",
+            connections,
+            settings.max_connections,
+            open_files,
+        )
+    limits = net.ConnectionLimits(
+        header_timeout_s=settings.header_timeout_s,
+        body_timeout_s=settings.body_timeout_s,
+        send_timeout_s=settings.send_timeout_s,
+        max_header_bytes=settings.max_header_bytes,
+        max_per_address=settings.max_connections_per_address,
+        max_total=connections,
+    )
     uvicorn.run(
         app,
         host=settings.host,
@@ -60,6 +126,9 @@ def main() -> None:
         workers=1,
         proxy_headers=True,
         timeout_graceful_shutdown=3,
+        http=net.guarded_protocol(limits),  # httptools, with the limits of app/net.py
+        # app.net refuses connections over the cap at once; uvicorn's own check stays behind.
+        limit_concurrency=connections + 1,
     )
 
 

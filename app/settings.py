@@ -42,6 +42,45 @@ class Settings(BaseSettings):
         30.0, ge=0, validation_alias=_env("ALLFOURS_ROOM_TTL_DAYS", "room_ttl_days")
     )
     log_json: bool = Field(False, validation_alias=_env("ALLFOURS_LOG_JSON", "log_json"))
+    # Limits against one hostile client (app/net.py, app/api/limits.py); 0 turns a cap off.
+    max_streams_per_address: int = Field(
+        128,
+        ge=0,
+        validation_alias=_env("ALLFOURS_MAX_STREAMS_PER_ADDRESS", "max_streams_per_address"),
+    )
+    max_streams_per_room: int = Field(
+        32, ge=0, validation_alias=_env("ALLFOURS_MAX_STREAMS_PER_ROOM", "max_streams_per_room")
+    )
+    max_connections: int = Field(
+        4096, ge=16, validation_alias=_env("ALLFOURS_MAX_CONNECTIONS", "max_connections")
+    )
+    max_connections_per_address: int = Field(
+        256,
+        ge=0,
+        validation_alias=_env(
+            "ALLFOURS_MAX_CONNECTIONS_PER_ADDRESS", "max_connections_per_address"
+        ),
+    )
+    header_timeout_s: float = Field(
+        10.0, gt=0, validation_alias=_env("ALLFOURS_HEADER_TIMEOUT_S", "header_timeout_s")
+    )
+    body_timeout_s: float = Field(
+        20.0, gt=0, validation_alias=_env("ALLFOURS_BODY_TIMEOUT_S", "body_timeout_s")
+    )
+    max_header_bytes: int = Field(
+        32_768, ge=1024, validation_alias=_env("ALLFOURS_MAX_HEADER_BYTES", "max_header_bytes")
+    )
+    send_timeout_s: float = Field(
+        30.0, gt=0, validation_alias=_env("ALLFOURS_SEND_TIMEOUT_S", "send_timeout_s")
+    )
+    rooms_per_hour: int = Field(
+        30, ge=0, validation_alias=_env("ALLFOURS_ROOMS_PER_HOUR", "rooms_per_hour")
+    )
+    # Rooms never started, with no change for this long, are removed; 0 leaves them to
+    # ALLFOURS_ROOM_TTL_DAYS.
+    empty_room_ttl_hours: float = Field(
+        6.0, ge=0, validation_alias=_env("ALLFOURS_EMPTY_ROOM_TTL_HOURS", "empty_room_ttl_hours")
+    )
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -1,10 +1,10 @@
 """Live events under load: how long a move takes to reach all four seats' event streams.
 
-Starts the server on a fresh SQLite file (rate limit and bot delay off) in a subprocess,
-seats four players in each of R rooms, opens the 4 x R seat streams on loopback and plays
-random legal moves at M moves per second across the rooms. Prints the move-to-all-four-
-streams latency (from sending the POST to the last of the room's four streams receiving the
-new version) and the server's memory.
+Starts the server on a fresh SQLite file (rate limit, per-address caps and bot delay off)
+in a subprocess, seats four players in each of R rooms, opens the 4 x R seat streams on
+loopback and plays random legal moves at M moves per second across the rooms. Prints the
+move-to-all-four-streams latency (from sending the POST to the last of the room's four
+streams receiving the new version) and the server's memory.
 
     python -m bench.live                       # a single room, then 200 rooms at 200 moves/s
     python -m bench.live --rooms 1000 --rate 500 --seconds 30     # the target load
@@ -60,6 +60,10 @@ def server(database_url: str, **env: str) -> Iterator[tuple[int, subprocess.Pope
         "PORT": str(port),
         "ALLFOURS_RATE_LIMIT": "0",
         "ALLFOURS_BOT_DELAY_MS": "0",
+        # One client address stands for 4,000 browsers: its caps are off.
+        "ALLFOURS_ROOMS_PER_HOUR": "0",
+        "ALLFOURS_MAX_STREAMS_PER_ADDRESS": "0",
+        "ALLFOURS_MAX_CONNECTIONS": "10000",
         "LOG_LEVEL": "warning",
         **env,
     }

@@ -27,6 +27,13 @@ def admin_token_given(request: Request) -> str:
     return given or request.headers.get("x-admin-token", "")
 
 
+def is_admin(admin_token: str | None, request: Request) -> bool:
+    """The request carries the admin token (and there is one)."""
+    if not admin_token:
+        return False
+    return hmac.compare_digest(admin_token_given(request).encode(), admin_token.encode())
+
+
 def require_admin(ctx: ContextDep, request: Request) -> None:
     admin = ctx.settings.admin_token
     if not admin:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -75,50 +76,62 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-class RateLimit:
-    """A token bucket per client address: ``per_minute`` requests, refilled continuously."""
+class TokenBuckets:
+    """A token bucket per key: a burst of ``capacity``, refilled evenly at ``per_second``."""
 
-    def __init__(self, app: ASGIApp, per_minute: int, exempt: tuple[str, ...] = ()) -> None:
-        self.app = app
-        self.capacity = float(per_minute)
-        self.rate = per_minute / 60.0
-        self.exempt = exempt
+    def __init__(self, capacity: int, per_second: float) -> None:
+        self.capacity = float(capacity)
+        self.rate = per_second
         self._buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = time.monotonic()
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.capacity <= 0:
-            await self.app(scope, receive, send)
+    def take(self, key: str, now: float | None = None) -> int:
+        """0 when ``key`` may go on now (one token taken), else the seconds until it may."""
+        now = time.monotonic() if now is None else now
+        tokens, last = self._buckets.get(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - last) * self.rate)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return max(1, math.ceil((1 - tokens) / self.rate))
+        self._buckets[key] = (tokens - 1, now)
+        self._sweep(now)
+        return 0
+
+    def _sweep(self, now: float) -> None:
+        """Forget the buckets that have been full again for a while (once a minute)."""
+        if now - self._last_sweep < 60:
             return
+        self._last_sweep = now
+        full = self.capacity / self.rate
+        for key, (_, last) in list(self._buckets.items()):
+            if now - last > full:
+                del self._buckets[key]
+
+
+class RateLimit:
+    """``per_minute`` requests per client address (a token bucket), then 429."""
+
+    def __init__(self, app: ASGIApp, per_minute: int, exempt: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.per_minute = per_minute
+        self.buckets = TokenBuckets(per_minute, per_minute / 60.0) if per_minute > 0 else None
+        self.exempt = exempt
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope.get("path", "")
-        if path.startswith(self.exempt):
+        if scope["type"] != "http" or self.buckets is None or path.startswith(self.exempt):
             await self.app(scope, receive, send)
             return
         client: Any = scope.get("client")
         address = client[0] if client else "unknown"
-        now = time.monotonic()
-        tokens, last = self._buckets.get(address, (self.capacity, now))
-        tokens = min(self.capacity, tokens + (now - last) * self.rate)
-        if tokens < 1:
-            self._buckets[address] = (tokens, now)
-            retry = max(1, int((1 - tokens) / self.rate) + 1)
+        wait = self.buckets.take(address)
+        if wait:
             await send_error(
                 send,
                 429,
                 "too_many_requests",
-                f"more than {int(self.capacity)} requests a minute from {address}",
-                retry_after=str(retry),
+                f"more than {self.per_minute} requests a minute from {address}",
+                retry_after=str(wait),
             )
             return
-        self._buckets[address] = (tokens - 1, now)
-        self._sweep(now)
         await self.app(scope, receive, send)
-
-    def _sweep(self, now: float) -> None:
-        if now - self._last_sweep < 60:
-            return
-        self._last_sweep = now
-        full = self.capacity / self.rate if self.rate else 0
-        for address, (_, last) in list(self._buckets.items()):
-            if now - last > full:
-                del self._buckets[address]

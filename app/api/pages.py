@@ -19,6 +19,7 @@ from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from app.api.context import Context, ContextDep, TokenDep
+from app.api.limits import ROOM_QUOTA
 from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
 from app.rules import Action, Rules
 from app.rules.cards import BadCardCode, parse
@@ -61,7 +62,7 @@ async def home() -> HTMLResponse:
     return HTMLResponse(render_home())
 
 
-@router.post("/rooms")
+@router.post("/rooms", dependencies=[ROOM_QUOTA])  # ALLFOURS_ROOMS_PER_HOUR
 async def open_table(ctx: ContextDep, request: Request) -> Response:
     form = await request.form()
     chosen = rules_from_form({k: v for k, v in form.items() if isinstance(v, str)})

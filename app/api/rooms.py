@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Request, Response
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.api.admin import admin_token_given
+from app.api.admin import is_admin
 from app.api.context import SEAT_COOKIE, Context, ContextDep, TokenDep
+from app.api.limits import ROOM_QUOTA, LimitedEventSource
 from app.api.schemas import (
     ActionIn,
     CreateRoom,
@@ -80,7 +80,13 @@ def set_seat_cookie(response: Response, request: Request, snap: RoomSnap, token:
         )
 
 
-@router.post("/rooms", status_code=201, response_model=RoomCreated, responses=_errors(403, 422))
+@router.post(
+    "/rooms",
+    status_code=201,
+    response_model=RoomCreated,
+    responses=_errors(403, 422, 429),
+    dependencies=[ROOM_QUOTA],  # ALLFOURS_ROOMS_PER_HOUR per client address
+)
 async def create_room(
     ctx: ContextDep, request: Request, body: Annotated[CreateRoom | None, Body()] = None
 ) -> RoomCreated:
@@ -94,10 +100,7 @@ async def create_room(
 
 
 def _is_admin(ctx: Context, request: Request) -> bool:
-    admin = ctx.settings.admin_token
-    if not admin:
-        return False
-    return hmac.compare_digest(admin_token_given(request).encode(), admin.encode())
+    return is_admin(ctx.settings.admin_token, request)
 
 
 @router.post("/rooms/{code}/join", response_model=Joined, responses=_errors(404, 409, 422))
@@ -188,7 +191,7 @@ async def hand_record(
             "description": "event: state, id: <version>, data: <view JSON>; pings as comments",
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
-        **_errors(404),
+        **_errors(404, 429),
     },
 )
 async def events(ctx: ContextDep, code: Code, token: TokenDep) -> EventSourceResponse:
@@ -199,7 +202,9 @@ async def events(ctx: ContextDep, code: Code, token: TokenDep) -> EventSourceRes
 def event_stream(
     ctx: Context, snap: RoomSnap, token: str | None, **kwargs: Any
 ) -> EventSourceResponse:
-    """An SSE response for one viewer; ``kwargs`` go to ``room_events`` (e.g. ``render``)."""
+    """An SSE response for one viewer; ``kwargs`` go to ``room_events`` (e.g. ``render``).
+    It counts against the caps on open streams per client address and per room (429 before
+    it starts, app/api/limits.py), and a reader that stops reading is dropped."""
     seat = seat_of(snap, token)
     end = StreamEnd()
     stream = room_events(
@@ -211,11 +216,14 @@ def event_stream(
         end=end,
         **kwargs,
     )
-    return EventSourceResponse(
+    return LimitedEventSource(
         until_gone(stream),
+        room=snap.code,
+        seat=seat,
         ping=ctx.settings.ping_s,
+        send_timeout=ctx.settings.send_timeout_s,
         headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},
-        # Typed as anyio.Event; sse-starlette only calls its set() when the server stops.
-        shutdown_event=end,  # type: ignore[arg-type]
+        # Not an anyio.Event: sse-starlette only calls its set(), when the server stops.
+        shutdown_event=end,
         shutdown_grace_period=SHUTDOWN_GRACE_S,
     )

@@ -3,12 +3,15 @@
 A seat is ``connected`` while it has an open stream. A seated human with no stream and no
 request for ``away_s`` while it is their turn is covered by a bot (``auto``) until they come
 back: any stream or authenticated request of theirs hands the seat back at once.
+
+Nothing is kept for ever: ``prune`` (the hourly room sweep) drops the signs of life older
+than a horizon of seats with no stream, and ``forget`` everything of rooms that are gone.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 Key = tuple[str, int]
@@ -76,3 +79,40 @@ class Presence:
         seen = self._recent | set(self._streams)
         self._recent = set()
         return sorted(seen)
+
+    def rooms(self) -> set[str]:
+        """Every room this process keeps something of."""
+        keys = self._streams.keys() | self._last_seen.keys() | self._covered | self._recent
+        return {code for code, _ in keys}
+
+    def connected_rooms(self) -> set[str]:
+        """Rooms with a seat's stream open in this process."""
+        return {code for code, _ in self._streams}
+
+    def forget(self, codes: Iterable[str]) -> None:
+        """Drop what is kept of rooms that no longer exist (their streams end by themselves)."""
+        gone = set(codes)
+        if not gone:
+            return
+        self._last_seen = {k: t for k, t in self._last_seen.items() if k[0] not in gone}
+        self._covered = {k for k in self._covered if k[0] not in gone}
+        self._recent = {k for k in self._recent if k[0] not in gone}
+
+    def prune(self, horizon_s: float, now: float | None = None) -> int:
+        """Drop the signs of life older than ``horizon_s`` of seats with no open stream; the
+        number dropped. With a horizon longer than the away time, a seat pruned is treated as
+        the seat kept would be: away. Covered seats stay covered until their room goes."""
+        now = time.monotonic() if now is None else now
+        old = [
+            key
+            for key, seen in self._last_seen.items()
+            if now - seen > horizon_s and key not in self._streams
+        ]
+        for key in old:
+            del self._last_seen[key]
+            self._recent.discard(key)
+        return len(old)
+
+    def size(self) -> int:
+        """How many entries are kept (for tests and the curious)."""
+        return len(self._streams) + len(self._last_seen) + len(self._covered) + len(self._recent)

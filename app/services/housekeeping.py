@@ -1,5 +1,10 @@
 """Running a server: the admin's list of rooms, closing a room, expiring idle rooms.
 
+Idle rooms go after ``ALLFOURS_ROOM_TTL_DAYS`` without a change; rooms never started (nobody
+sat down, or nobody came back to start) after ``ALLFOURS_EMPTY_ROOM_TTL_HOURS``, so a flood
+of new rooms costs hours of storage, not a month. A room with a seat's stream open in this
+process is not idle. The same hourly sweep prunes this process's presence.
+
 Removing a room announces one more version for it (NOTIFY inside the delete's transaction,
 then the local hub): every open stream of that room, in every process, wakes, finds the
 room gone and ends; the browsers' reconnects then get 404.
@@ -9,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -84,17 +89,40 @@ class Housekeeping:
             return
         raise errors.Conflict("the room is busy: try again")
 
-    def expire_idle(self, *, ttl_days: float, now: datetime | None = None) -> list[str]:
-        """Remove every room with no change for ``ttl_days``; returns their codes."""
-        before = (now or datetime.now(UTC)) - timedelta(days=ttl_days)
-        removed: list[store.RoomActivity] = []
+    def expire_idle(
+        self,
+        *,
+        ttl_days: float,
+        empty_ttl_hours: float = 0,
+        now: datetime | None = None,
+        keep: Collection[str] = (),
+    ) -> list[str]:
+        """Remove every room with no change for ``ttl_days``, and every room never started
+        with no change for ``empty_ttl_hours`` (0: that rule is off), except those in
+        ``keep``; returns their codes."""
+        now = now or datetime.now(UTC)
+        removed: dict[str, store.RoomActivity] = {}
         with write(self.tables.engine) as conn:
-            for activity in store.idle_rooms(conn, before=before):
+            found: list[store.RoomActivity] = []
+            if ttl_days > 0:
+                found += store.idle_rooms(conn, before=now - timedelta(days=ttl_days))
+            if empty_ttl_hours > 0:
+                found += store.empty_rooms(conn, before=now - timedelta(hours=empty_ttl_hours))
+            for activity in found:
+                if activity.code in keep or activity.code in removed:
+                    continue
                 if self._remove(conn, activity):
-                    removed.append(activity)
-        for activity in removed:
+                    removed[activity.code] = activity
+        for activity in removed.values():
             self._announce(activity)
-        return [a.code for a in removed]
+        return list(removed)
+
+    def missing(self, codes: Collection[str]) -> set[str]:
+        """Those of ``codes`` that are no longer rooms (removed by any process)."""
+        if not codes:
+            return set()
+        with read(self.tables.engine) as conn:
+            return set(codes) - store.existing_codes(conn, codes)
 
     def _remove(self, conn: Any, activity: store.RoomActivity) -> bool:
         if not store.delete_room(conn, activity.id, activity.version):
@@ -107,17 +135,29 @@ class Housekeeping:
 
 
 class RoomSweeper:
-    """The periodic job: expire idle rooms at start, then every ``every_s`` seconds."""
+    """The periodic job: expire idle rooms at start, then every ``every_s`` seconds, and
+    prune what this process's presence keeps (signs of life older than
+    ``presence_horizon_s``, everything of rooms gone)."""
 
-    def __init__(self, housekeeping: Housekeeping, *, ttl_days: float, every_s: float = 3600):
+    def __init__(
+        self,
+        housekeeping: Housekeeping,
+        *,
+        ttl_days: float,
+        empty_ttl_hours: float = 0,
+        every_s: float = 3600,
+        presence_horizon_s: float = 3600,
+    ):
         self.housekeeping = housekeeping
         self.ttl_days = ttl_days
+        self.empty_ttl_hours = empty_ttl_hours
         self.every_s = every_s
+        self.presence_horizon_s = presence_horizon_s
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        if self.ttl_days <= 0 or (self._task is not None and not self._task.done()):
-            return  # off, or already running (a second lifespan of the same app keeps it)
+        if self._task is not None and not self._task.done():
+            return  # already running (a second lifespan of the same app keeps it)
         self._task = asyncio.create_task(self._run(), name="allfours-room-sweeper")
 
     async def stop(self) -> None:
@@ -130,12 +170,29 @@ class RoomSweeper:
             await task
 
     async def sweep(self) -> list[str]:
-        removed = await asyncio.to_thread(self.housekeeping.expire_idle, ttl_days=self.ttl_days)
+        presence = self.housekeeping.presence
+        removed: list[str] = []
+        if self.ttl_days > 0 or self.empty_ttl_hours > 0:
+            removed = await asyncio.to_thread(
+                self.housekeeping.expire_idle,
+                ttl_days=self.ttl_days,
+                empty_ttl_hours=self.empty_ttl_hours,
+                keep=presence.connected_rooms(),
+            )
         if removed:
             log.info(
                 "idle rooms removed",
-                extra={"event": "expire", "rooms": len(removed), "ttl_days": self.ttl_days},
+                extra={
+                    "event": "expire",
+                    "rooms": len(removed),
+                    "ttl_days": self.ttl_days,
+                    "empty_ttl_hours": self.empty_ttl_hours,
+                },
             )
+        # Presence lives on the event loop: read and pruned here, the database in a thread.
+        presence.forget(removed)
+        presence.forget(await asyncio.to_thread(self.housekeeping.missing, presence.rooms()))
+        presence.prune(self.presence_horizon_s)
         return removed
 
     async def _run(self) -> None:

@@ -7,6 +7,7 @@ room removes its seats, games and moves with it (ON DELETE CASCADE).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -84,6 +85,25 @@ def idle_rooms(conn: Connection, *, before: datetime) -> list[RoomActivity]:
     seen = select(seats.c.id).where(seats.c.room_id == rooms.c.id, seats.c.seen_at >= before)
     query = _activity().where(rooms.c.created_at < before, ~exists(moved), ~exists(seen))
     return [_row(r) for r in conn.execute(query)]
+
+
+def empty_rooms(conn: Connection, *, before: datetime) -> list[RoomActivity]:
+    """Rooms never started (no game) with no change since ``before``: nobody took a seat, or
+    those who did have not been seen since."""
+    started = select(games.c.id).where(games.c.room_id == rooms.c.id)
+    seen = select(seats.c.id).where(seats.c.room_id == rooms.c.id, seats.c.seen_at >= before)
+    query = _activity().where(rooms.c.created_at < before, ~exists(started), ~exists(seen))
+    return [_row(r) for r in conn.execute(query)]
+
+
+def existing_codes(conn: Connection, codes: Collection[str]) -> set[str]:
+    """Those of ``codes`` that are rooms still."""
+    found: set[str] = set()
+    wanted = sorted(codes)
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        found.update(conn.execute(select(rooms.c.code).where(rooms.c.code.in_(chunk))).scalars())
+    return found
 
 
 def room_activity(conn: Connection, code: str) -> RoomActivity | None:

@@ -1,5 +1,6 @@
 """compose.yaml and compose.scale.yaml: valid YAML, consistent with the image and settings."""
 
+import ipaddress
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,6 +41,12 @@ def _image_volumes() -> set[str]:
     return found
 
 
+def _default(value: str) -> str:
+    """The default of a `${VARIABLE:-default}` interpolation, or the value itself."""
+    found = re.fullmatch(r"\$\{\w+:-(.*)\}", value)
+    return found.group(1) if found else value
+
+
 def _environment(service: dict[str, Any]) -> dict[str, str]:
     env = service.get("environment", {})
     if isinstance(env, list):
@@ -50,7 +57,9 @@ def _environment(service: dict[str, Any]) -> dict[str, str]:
 def test_default_setup_serves_sqlite_on_localhost_8000() -> None:
     compose = _load("compose.yaml")
     app = compose["services"]["app"]
-    assert app["build"] == "."
+    assert app["build"]["context"] == "."
+    # pip's index settings pass from the shell or `.env` to the build, and nothing else
+    assert set(app["build"]["args"]) == {"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_TRUSTED_HOST"}
     # host port 8000 by default, to the port the image listens on
     (port,) = app["ports"]
     host, container = port.rsplit(":", 1)
@@ -127,9 +136,24 @@ def test_scale_setup_runs_postgres_migration_replicas_and_proxy() -> None:
 
 
 def test_scale_setup_trusts_only_the_proxy_for_client_addresses() -> None:
-    app = _load("compose.scale.yaml")["services"]["app"]
-    assert _environment(app)["FORWARDED_ALLOW_IPS"] == "*"
+    """The replicas believe X-Forwarded-For from Caddy's fixed address alone, never "*"."""
+    compose = _load("compose.scale.yaml")
+    app, proxy = compose["services"]["app"], compose["services"]["proxy"]
+    trusted = _environment(app)["FORWARDED_ALLOW_IPS"]
+    assert trusted == proxy["networks"]["default"]["ipv4_address"]
+    address = ipaddress.ip_address(_default(trusted))
+    (pool,) = compose["networks"]["default"]["ipam"]["config"]
+    assert address in ipaddress.ip_network(_default(pool["subnet"]))
     assert "ports" not in app
+
+
+def test_every_setting_can_come_from_a_dot_env_file() -> None:
+    """A `.env` beside either compose file reaches the app (and is optional)."""
+    for name in ("compose.yaml", "compose.scale.yaml"):
+        services = _load(name)["services"]
+        for service_name in ("app", "migrate") if "scale" in name else ("app",):
+            env_files = services[service_name]["env_file"]
+            assert env_files == [{"path": ".env", "required": False}], (name, service_name)
 
 
 def test_caddy_streams_events_unbuffered_to_every_replica() -> None:

@@ -1,0 +1,155 @@
+"""Limits one client address meets in the API: open event streams (per address and per room)
+and room creation (per address, apart from the general rate limit).
+
+The client address is the one uvicorn's proxy-headers middleware put in the scope (the
+player's, behind a proxy trusted by ``FORWARDED_ALLOW_IPS``), as for the rate limit.
+``install(app, settings)`` puts both on ``app.state``; ``event_stream`` and the room-creating
+routes find them there.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, TypeVar
+
+from fastapi import Depends, FastAPI, Request
+from sse_starlette import EventSourceResponse
+from sse_starlette.sse import SendTimeoutError
+from starlette.exceptions import HTTPException
+from starlette.types import Receive, Scope, Send
+
+from app.api.admin import is_admin
+from app.api.errors import error_response
+from app.api.middleware import TokenBuckets
+from app.settings import Settings
+
+log = logging.getLogger("allfours.limits")
+
+# A seated player's own streams are let in up to this many even when the room is full, so
+# spectators can never lock the players out of their own table.
+SEAT_RESERVE = 4
+
+K = TypeVar("K")
+
+
+def client_address(scope: Scope) -> str:
+    client: Any = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+class StreamGate:
+    """Counts open event streams per client address, per room and per seat."""
+
+    def __init__(self, *, per_address: int, per_room: int) -> None:
+        self.per_address = per_address
+        self.per_room = per_room
+        self._by_address: dict[str, int] = {}
+        self._by_room: dict[str, int] = {}
+        self._by_seat: dict[tuple[str, int], int] = {}
+
+    def admit(self, address: str, room: str, seat: int | None) -> str | None:
+        """Count one more stream, or say why not (nothing is counted then)."""
+        if self.per_address and self._by_address.get(address, 0) >= self.per_address:
+            return f"more than {self.per_address} open event streams from {address}"
+        if self.per_room and self._by_room.get(room, 0) >= self.per_room:
+            own = self._by_seat.get((room, seat), 0) if seat is not None else SEAT_RESERVE
+            if own >= SEAT_RESERVE:
+                return f"more than {self.per_room} open event streams for this room"
+        _add(self._by_address, address, 1)
+        _add(self._by_room, room, 1)
+        if seat is not None:
+            _add(self._by_seat, (room, seat), 1)
+        return None
+
+    def release(self, address: str, room: str, seat: int | None) -> None:
+        _add(self._by_address, address, -1)
+        _add(self._by_room, room, -1)
+        if seat is not None:
+            _add(self._by_seat, (room, seat), -1)
+
+    def open_streams(self, address: str | None = None) -> int:
+        if address is None:
+            return sum(self._by_address.values())
+        return self._by_address.get(address, 0)
+
+
+def _add(counts: dict[K, int], key: K, n: int) -> None:
+    value = counts.get(key, 0) + n
+    if value > 0:
+        counts[key] = value
+    else:
+        counts.pop(key, None)
+
+
+class LimitedEventSource(EventSourceResponse):
+    """An event stream that takes its place in the ``StreamGate`` before it starts (429 in
+    the API's error format when there is none) and gives it back when it ends; a reader that
+    stops reading for ``send_timeout`` seconds ends it without a traceback."""
+
+    def __init__(self, content: Any, *, room: str, seat: int | None, **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.room = room
+        self.seat = seat
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = scope.get("app")
+        gate: StreamGate | None = getattr(getattr(app, "state", None), "stream_gate", None)
+        address = client_address(scope)
+        if gate is not None:
+            refused = gate.admit(address, self.room, self.seat)
+            if refused is not None:
+                answer = error_response(429, "too_many_requests", refused, {"Retry-After": "30"})
+                await answer(scope, receive, send)
+                return
+        try:
+            await super().__call__(scope, receive, send)
+        except SendTimeoutError:
+            log.info(
+                "dropped an event stream whose reader stopped reading",
+                extra={"event": "dropped", "room": self.room, "client": address},
+            )
+        finally:
+            if gate is not None:
+                gate.release(address, self.room, self.seat)
+
+
+class RoomQuota:
+    """``per_hour`` new rooms per client address, refilled evenly over the hour; the admin
+    token (ALLFOURS_ADMIN_TOKEN) is not counted."""
+
+    def __init__(self, per_hour: int, admin_token: str | None = None) -> None:
+        self.per_hour = per_hour
+        self.buckets = TokenBuckets(per_hour, per_hour / 3600.0) if per_hour > 0 else None
+        self.admin_token = admin_token
+
+    def take(self, address: str, now: float | None = None) -> int:
+        """0 if ``address`` may open a room now (and it is counted), else the seconds to wait."""
+        return self.buckets.take(address, now) if self.buckets is not None else 0
+
+    def is_admin(self, request: Request) -> bool:
+        return is_admin(self.admin_token, request)
+
+
+async def room_quota(request: Request) -> None:
+    """A dependency of the routes that open a room: 429 with Retry-After over the quota."""
+    quota: RoomQuota | None = getattr(request.app.state, "room_quota", None)
+    if quota is None or quota.is_admin(request):
+        return
+    address = client_address(request.scope)
+    wait = quota.take(address)
+    if wait:
+        raise HTTPException(
+            429,
+            f"more than {quota.per_hour} new rooms an hour from {address}",
+            headers={"Retry-After": str(wait)},
+        )
+
+
+ROOM_QUOTA = Depends(room_quota)
+
+
+def install(app: FastAPI, settings: Settings) -> None:
+    app.state.stream_gate = StreamGate(
+        per_address=settings.max_streams_per_address, per_room=settings.max_streams_per_room
+    )
+    app.state.room_quota = RoomQuota(settings.rooms_per_hour, settings.admin_token)

@@ -1,0 +1,147 @@
+"""The image as `docker run` serves it: healthy, non-root, SQLite in /data, quick to stop."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.image.support import (
+    IMAGE,
+    Container,
+    default_gateway,
+    docker,
+    read_events,
+    remove_container,
+    request_clients,
+    start_container,
+    wait_answering,
+    wait_healthy,
+)
+
+CLIENT = "203.0.113.7"  # a documentation address, standing for a player behind a proxy
+
+
+@pytest.fixture(scope="module")
+def bridge_gateway(image: str) -> str:
+    """The gateway of Docker's default bridge (its subnet's first address unless it says)."""
+    (config,) = json.loads(
+        docker("network", "inspect", "bridge", "--format", "{{json .IPAM.Config}}")
+    )
+    return config.get("Gateway") or str(ipaddress.ip_network(config["Subnet"])[1])
+
+
+@pytest.fixture(scope="module")
+def served(image: str, bridge_gateway: str) -> Iterator[tuple[Container, float]]:
+    """One container, as a self-hoster starts it, and the seconds it took to turn healthy."""
+    container = start_container("-e", f"FORWARDED_ALLOW_IPS={bridge_gateway}")
+    try:
+        yield container, wait_healthy(container.id)
+    finally:
+        remove_container(container)
+
+
+def test_turns_healthy_within_seconds(served: tuple[Container, float]) -> None:
+    """Docker's HEALTHCHECK reports healthy a few seconds after the start."""
+    _, healthy_after = served
+    assert healthy_after < 8, f"healthy only after {healthy_after:.1f} s"
+
+
+def test_serves_the_home_page_and_opens_a_room(served: tuple[Container, float]) -> None:
+    """`GET /` is the home page; `POST /api/rooms` opens a room (201, its code)."""
+    container, _ = served
+    home = httpx.get(container.url + "/", timeout=10)
+    assert home.status_code == 200 and "text/html" in home.headers["content-type"]
+    created = httpx.post(container.url + "/api/rooms", json={}, timeout=10)
+    assert created.status_code == 201, created.text
+    code = created.json()["code"]
+    assert httpx.get(f"{container.url}/api/rooms/{code}", timeout=10).status_code == 200
+
+
+def test_the_server_runs_as_uid_10001(served: tuple[Container, float]) -> None:
+    """PID 1 (python -m app.serve) runs as the unprivileged uid and gid 10001, never root."""
+    container, _ = served
+    status = container.exec("cat", "/proc/1/status")
+    ids = {line.split(":")[0]: line.split()[1:] for line in status.splitlines()}
+    assert ids["Uid"] == ["10001"] * 4, ids["Uid"]
+    assert ids["Gid"] == ["10001"] * 4, ids["Gid"]
+    assert "app.serve" in container.exec("cat", "/proc/1/cmdline")
+
+
+def test_the_database_is_in_the_data_volume(served: tuple[Container, float]) -> None:
+    """/data is a Docker volume and the SQLite database file is in it."""
+    container, _ = served
+    (mount,) = [m for m in container.inspect()["Mounts"] if m["Destination"] == "/data"]
+    assert mount["Type"] == "volume"
+    assert "allfours.db" in container.exec("ls", "/data").split()
+    assert (Path(mount["Source"]) / "allfours.db").is_file()  # on the volume, not the layer
+
+
+def test_a_proxy_on_the_host_is_seen_at_the_bridge_gateway(
+    served: tuple[Container, float], bridge_gateway: str
+) -> None:
+    """Host connections arrive from the bridge gateway; trusted there, X-Forwarded-For counts."""
+    container, _ = served
+    assert default_gateway(container) == bridge_gateway
+    httpx.get(container.url + "/nowhere-direct", timeout=10)
+    httpx.get(container.url + "/nowhere-proxied", headers={"X-Forwarded-For": CLIENT}, timeout=10)
+    logs = container.logs()
+    assert request_clients(logs, "/nowhere-direct") == [bridge_gateway]
+    assert request_clients(logs, "/nowhere-proxied") == [CLIENT]
+
+
+def test_a_room_survives_a_restart(image: str) -> None:
+    """A room opened before `docker restart` is still there after it (same /data volume)."""
+    container = start_container()
+    try:
+        wait_answering(container.url)
+        code = httpx.post(container.url + "/api/rooms", json={}, timeout=10).json()["code"]
+        docker("restart", container.id)
+        wait_answering(container.url)
+        room = httpx.get(f"{container.url}/api/rooms/{code}", timeout=10)
+        assert room.status_code == 200 and room.json()["code"] == code
+    finally:
+        remove_container(container)
+
+
+def test_docker_stop_takes_under_two_seconds_with_a_stream_open(image: str) -> None:
+    """SIGTERM ends the open event streams and the process: `docker stop` is quick."""
+    container = start_container()
+    try:
+        wait_answering(container.url)
+        code = httpx.post(container.url + "/api/rooms", json={}, timeout=10).json()["code"]
+        events = f"{container.url}/api/rooms/{code}/events"
+        with httpx.stream("GET", events, timeout=httpx.Timeout(10, read=30)) as stream:
+            lines = stream.iter_lines()
+            event, _, _ = next(read_events(lines))
+            assert event == "state"
+            started = time.monotonic()
+            docker("stop", container.id)
+            took = time.monotonic() - started
+            for _ in lines:  # the server closed the stream; the client sees its end
+                pass
+        assert took < 2, f"docker stop took {took:.1f} s"
+        state = container.inspect()["State"]
+        assert state["ExitCode"] == 0 and not state["OOMKilled"], state
+    finally:
+        remove_container(container)
+
+
+def test_a_data_folder_the_app_cannot_write_fails_with_what_to_do(
+    image: str, tmp_path: Path
+) -> None:
+    """A root-owned host folder at /data stops the server with a message naming uid 10001."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)  # owned by the test's user (root in CI), not by 10001
+    argv = ["docker", "run", "--rm", "-v", f"{data}:/data", IMAGE]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
+    output = done.stdout + done.stderr
+    assert done.returncode != 0, output
+    assert "10001" in output, output
+    assert "Traceback" not in output, output
