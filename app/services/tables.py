@@ -370,18 +370,21 @@ class Tables:
         expected: int | None,
     ) -> RoomSnap | None:
         """The fast path: apply the change to the cached latest snapshot and commit it if the
-        room is still at that version (the conditional UPDATE decides). None = take the slow
-        path, which reads the room first: no cache, a stale cache (another process moved
-        first), or a refusal, which is decided only on the database's own version."""
+        room is still at that version (the conditional UPDATE decides). A refusal stands once
+        a plain read shows the room still at the cached version: it takes no write
+        transaction (on SQLite, not the writer lock). None = take the slow path, which reads
+        the room first: no cache, or a stale cache (another process moved first)."""
         cached = self.cache.get(code)
         if cached is None or (expected is not None and expected != cached.version):
             return None
         try:
             after = change(cached)
         except errors.ApiError:
+            if self._current_version(code) == cached.version:
+                raise
             return None
-        if after is None:
-            return None
+        if after is None:  # nothing to change (a seat rejoined): the same proof as a refusal
+            return cached if self._current_version(code) == cached.version else None
         try:
             with write(self.engine) as conn:
                 if not repo.bump_version(conn, cached.id, cached.version):
@@ -391,6 +394,11 @@ class Tables:
         except (_Retry, IntegrityError):
             return None
         return self._published(after)
+
+    def _current_version(self, code: str) -> int | None:
+        with read(self.engine) as conn:
+            room = repo.room_by_code(conn, code)
+        return room.version if room is not None else None
 
     def _published(self, after: RoomSnap) -> RoomSnap:
         self.cache.put(after)

@@ -7,6 +7,7 @@ import threading
 import pytest
 from fastapi.testclient import TestClient
 
+from app.store import db
 from tests.api.conftest import ADMIN
 from tests.api.table import bearer, new_room, seat_four, view
 
@@ -65,3 +66,34 @@ def test_concurrent_joins_fill_each_seat_once(client: TestClient) -> None:
     assert len(seats) == len(joined) and seats == [0, 1, 2, 3]
     assert sorted(status for status, _ in results) == [200] * 4 + [409] * 4
     assert view(client, code)["version"] == 4
+
+
+def test_refused_moves_take_no_write_transaction(client: TestClient) -> None:
+    """A move the cached room refuses (not your turn, an illegal card) was re-run inside a
+    write transaction: every refusal queued for SQLite's writer lock behind real moves."""
+    engine = client.app.state.ctx.engine  # type: ignore[attr-defined]
+    if engine.dialect.name != "sqlite":
+        pytest.skip("the writer lock is SQLite's")
+    code = new_room(client, {"seed": 3}, admin=ADMIN)
+    tokens = seat_four(client, code)
+    v = client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).json()
+    waiting = tokens[(v["turn"] + 1) % 4]
+    answers: list[tuple[int, str]] = []
+
+    def refused_while_a_writer_holds_the_lock() -> None:
+        for move in ({"type": "stand"}, {"type": "play", "card": "AS"}):
+            r = client.post(f"/api/rooms/{code}/actions", json=move, headers=bearer(waiting))
+            answers.append((r.status_code, r.json()["error"]))
+        r = client.post(f"/api/rooms/{code}/join", json={"name": "Ann"}, headers=bearer(waiting))
+        answers.append((r.status_code, "rejoined"))
+
+    writer = db._sqlite_writers.setdefault(engine, threading.Lock())
+    with writer:  # a long write elsewhere in the process
+        asker = threading.Thread(target=refused_while_a_writer_holds_the_lock)
+        asker.start()
+        asker.join(timeout=30)
+        answered = not asker.is_alive()
+    asker.join()
+    assert answered, "a refusal waited for the writer lock"
+    assert answers == [(403, "not_your_turn"), (403, "not_your_turn"), (200, "rejoined")]
+    assert view(client, code)["version"] == v["version"]
