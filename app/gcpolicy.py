@@ -17,19 +17,55 @@ waits of four streams). The collector's pauses stop every table at once, so:
   minute at 500 moves/s). On the clock each is a few milliseconds.
 - the middle generation is collected after every second young collection instead of every
   tenth: the same work in smaller pieces.
+
+This is ``ALLFOURS_GC_POLICY=serving``, the default; ``python`` keeps CPython's own settings.
+It leans on what ``gc.set_threshold`` means up to CPython 3.13 (three generations, the third
+threshold counting middle collections); 3.14's incremental collector gives the thresholds
+other meanings, so there the policy is not applied and CPython's own stays, with a warning.
 """
 
 from __future__ import annotations
 
 import gc
+import logging
+import sys
 import threading
 import time
+from typing import Literal
+
+log = logging.getLogger("allfours")
+
+Policy = Literal["serving", "python"]
+# The last CPython whose thresholds mean what the policy above counts on.
+LAST_UNDERSTOOD = (3, 13)
 
 YOUNG = 700  # allocations between collections of the youngest generation (the default)
 MIDDLE = 1  # young collections between collections of the middle one (the default is 10)
 NEVER = 1_000_000_000  # middle collections before an automatic full one: never, in practice
 FULL_EVERY_S = 600.0
 YOUNG_EVERY_S = 0.1
+
+
+def tune(
+    policy: Policy,
+    *,
+    full_every_s: float = FULL_EVERY_S,
+    young_every_s: float = YOUNG_EVERY_S,
+    version: tuple[int, int] = (sys.version_info.major, sys.version_info.minor),
+) -> bool:
+    """Apply ``policy`` to this process; False when CPython's own settings stay."""
+    if policy == "python":
+        return False
+    if version > LAST_UNDERSTOOD:
+        log.warning(
+            "ALLFOURS_GC_POLICY=serving is written for CPython up to %d.%d; this is %d.%d, "
+            "so the collector keeps its own settings",
+            *LAST_UNDERSTOOD,
+            *version,
+        )
+        return False
+    tune_for_serving(full_every_s, young_every_s)
+    return True
 
 
 def tune_for_serving(

@@ -30,7 +30,7 @@ log = logging.getLogger("allfours")
 
 
 def build_context(settings: Settings) -> Context:
-    engine = make_engine(settings.database_url, background_checkpoints=True)
+    engine = make_engine(settings.database_url)
     hub = Hub()
     presence = Presence(on_change=hub.presence_changed)
     notifier = make_notifier(settings.database_url, hub)

@@ -97,7 +97,7 @@ def main() -> None:
         sys.exit(1)
     print(f"All Fours at http://{settings.host}:{settings.port}", flush=True)
     app = create_app(settings)
-    gcpolicy.tune_for_serving()
+    gcpolicy.tune(settings.gc_policy)
     open_files = net.raise_open_file_limit()
     connections = net.connection_cap(settings.max_connections, open_files)
     if connections < settings.max_connections:

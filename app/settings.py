@@ -42,6 +42,10 @@ class Settings(BaseSettings):
         30.0, ge=0, validation_alias=_env("ALLFOURS_ROOM_TTL_DAYS", "room_ttl_days")
     )
     log_json: bool = Field(False, validation_alias=_env("ALLFOURS_LOG_JSON", "log_json"))
+    # The collector's settings for serving (app/gcpolicy.py), or CPython's own.
+    gc_policy: Literal["serving", "python"] = Field(
+        "serving", validation_alias=_env("ALLFOURS_GC_POLICY", "gc_policy")
+    )
     # Limits against one hostile client (app/net.py, app/api/limits.py); 0 turns a cap off.
     max_streams_per_address: int = Field(
         128,

@@ -26,9 +26,9 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, *, pool_size: int = 10, background_checkpoints: bool = False) -> Engine:
-    """``background_checkpoints``: SQLite never checkpoints inside a commit; a
-    ``WalCheckpointer`` must then run beside the engine (the app's does)."""
+def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+    """The engine for ``url``; on SQLite a ``WalCheckpointer`` may take the checkpoints over
+    (app.store.checkpoint: it owns the pragma that turns the commits' own off)."""
     url = normalize_url(url)
     if url.startswith("sqlite"):
         folder = data_folder(url)
@@ -40,12 +40,12 @@ def make_engine(url: str, *, pool_size: int = 10, background_checkpoints: bool =
             pool_size=pool_size,
             max_overflow=20,
         )
-        _sqlite_pragmas(engine, autocheckpoint=not background_checkpoints)
+        _sqlite_pragmas(engine)
         return engine
     return create_engine(url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True)
 
 
-def _sqlite_pragmas(engine: Engine, *, autocheckpoint: bool) -> None:
+def _sqlite_pragmas(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
         # Take transaction control from pysqlite so that "begin" below decides the mode.
@@ -55,8 +55,6 @@ def _sqlite_pragmas(engine: Engine, *, autocheckpoint: bool) -> None:
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA synchronous=NORMAL")
-        if not autocheckpoint:
-            cur.execute("PRAGMA wal_autocheckpoint=0")
         cur.close()
 
     @event.listens_for(engine, "begin")
