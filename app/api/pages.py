@@ -21,10 +21,9 @@ from starlette.concurrency import run_in_threadpool
 from app.api.context import Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
 from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
-from app.rules import Action, Rules
-from app.rules.cards import BadCardCode, parse
-from app.rules.state import ACTION_TYPES
+from app.rules import Rules
 from app.services import errors
+from app.services.decide import action_from
 from app.services.snapshot import RoomSnap
 from app.services.view import room_view, view_text
 from app.web.house_rules import rules_from_form
@@ -170,17 +169,11 @@ async def act(
     card: Annotated[str | None, Form(max_length=2)] = None,
     version: Annotated[int | None, Form(ge=0)] = None,
 ) -> Response:
-    if type not in ACTION_TYPES:
-        raise errors.Invalid(f"unknown action {type!r}")
-    try:
-        played = parse(card) if card else None
-    except BadCardCode as err:
-        raise errors.Invalid(str(err)) from None
     snap = await run_in_threadpool(
         ctx.tables.act,
         code=code,
         token=token,
-        action=Action(type, played),  # type: checked against ACTION_TYPES above
+        action=action_from(type, card),
         expected=version,
     )
     return _answer(ctx, request, snap, token)

@@ -22,13 +22,13 @@ from app.api.schemas import (
     View,
 )
 from app.live.hub import StreamEnd
-from app.rules import Action, Rules
-from app.rules.cards import parse
+from app.rules import Rules
 from app.services import errors
+from app.services.decide import action_from
 from app.services.events import room_events
 from app.services.housekeeping import until_gone
+from app.services.identity import seat_of
 from app.services.snapshot import RoomSnap
-from app.services.tables import seat_of
 from app.services.view import json_renderer, view_text
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -157,7 +157,7 @@ async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     "/rooms/{code}/actions", response_model=View, responses=_errors(401, 403, 404, 409, 422)
 )
 async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> Response:
-    action = Action(body.type, parse(body.card) if body.card is not None else None)
+    action = action_from(body.type, body.card)
     snap = await ctx.tables.call(
         ctx.tables.act, code=code, token=token, action=action, expected=body.version
     )

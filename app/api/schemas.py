@@ -10,9 +10,9 @@ from app.bots import LEVELS
 from app.rules import Rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
+from app.services.decide import SEED_LIMIT as SEED_MAX
 from app.services.errors import Invalid
 from app.services.names import NAME_MAX, clean_name
-from app.services.tables import SEED_LIMIT as SEED_MAX
 
 CARD_CODE = r"^[AKQJT2-9][CDHS]$"
 # The schema states the codes; the validator below refuses others in R3's words.

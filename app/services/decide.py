@@ -1,0 +1,216 @@
+"""What a command does to a room, decided on a snapshot alone: the room after it, None when
+nothing changes (a seat rejoining), or the refusal, raised as the API answers it.
+
+Pure: no database, no clock, no randomness (a fresh token's hash and a fresh seed come in
+the command), so the same snapshot and command always decide the same, whether the snapshot
+came from the cache or from the database inside a write transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from app.rules import Action, IllegalMove, NotOffered, apply, new_game
+from app.rules.cards import BadCardCode, parse
+from app.rules.cards import code as card_code
+from app.rules.engine import first_dealer_for
+from app.rules.state import ACTION_TYPES
+from app.services import errors
+from app.services.identity import seat_of
+from app.services.snapshot import GameInfo, RoomSnap, SeatInfo
+from app.store.repo import ActionLog
+
+SEED_LIMIT = 2**63 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A human takes a seat (``seat`` None: the first free one), or gets their own back."""
+
+    token: str | None
+    name: str
+    seat: int | None
+    fresh_hash: str  # the hash of the token the new seat gets
+
+
+@dataclass(frozen=True, slots=True)
+class SeatBot:
+    token: str | None
+    seat: int
+    level: str
+    admin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    token: str | None
+    fresh_seed: int  # for a room without an admin's seed
+    admin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    token: str | None
+    fresh_seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A seat's action; ``seat`` (with no token) is the server acting for a bot or a cover."""
+
+    token: str | None
+    action: Action
+    expected: int | None = None
+    seat: int | None = None
+    auto: bool = False
+
+
+Command = Join | SeatBot | Start | Rematch | Act
+
+
+def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
+    match command:
+        case Join():
+            return _join(snap, command)
+        case SeatBot():
+            return _seat_bot(snap, command)
+        case Start():
+            return _start(snap, command)
+        case Rematch():
+            return _rematch(snap, command)
+        case Act():
+            return _act(snap, command)
+
+
+def action_from(type: str, card: str | None) -> Action:
+    """A move as a form or a JSON body names it, or the refusal of a name or code we don't
+    know (R3 for cards)."""
+    if type not in ACTION_TYPES:
+        raise errors.Invalid(f"unknown action {type!r}")
+    try:
+        return Action(type, parse(card) if card else None)
+    except BadCardCode as err:
+        raise errors.Invalid(str(err)) from None
+
+
+def seated(snap: RoomSnap, token: str | None) -> int:
+    """The caller's seat, or the refusal of a caller who holds none."""
+    mine = seat_of(snap, token)
+    if mine is None:
+        if token:
+            raise errors.Unauthorized("this token holds no seat at this table")
+        raise errors.Unauthorized("a seat token is needed (Authorization: Bearer <token>)")
+    return mine
+
+
+def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
+    if seat_of(snap, command.token) is not None:
+        return None  # rejoining: nothing changes
+    if command.seat is None:
+        free = [i for i, s in enumerate(snap.seats) if s is None]
+        if not free:
+            raise errors.SeatTaken("the table is full")
+        chosen = free[0]
+    elif snap.seats[command.seat] is not None:
+        raise errors.SeatTaken(f"seat {command.seat} is taken")
+    else:
+        chosen = command.seat
+    return _with_seat(snap, SeatInfo(chosen, command.name, False, None, command.fresh_hash))
+
+
+def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
+    if not command.admin:
+        seated(snap, command.token)
+    if snap.seats[command.seat] is not None:
+        raise errors.SeatTaken(f"seat {command.seat} is taken")
+    name = f"Bot ({command.level})"
+    return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
+
+
+def _start(snap: RoomSnap, command: Start) -> RoomSnap:
+    if not command.admin:
+        seated(snap, command.token)
+    if snap.game is not None:
+        raise errors.Conflict("the game has already started")
+    if not snap.full:
+        raise errors.Conflict("every seat must be filled before the game starts")
+    seed = snap.seed if snap.seed is not None else command.fresh_seed
+    return _with_game(snap, number=1, seed=seed, first_dealer=first_dealer_for(seed))
+
+
+def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
+    seated(snap, command.token)
+    game = snap.game
+    if game is None or game.state.winner is None:
+        raise errors.Conflict("a rematch needs a finished game")
+    number = game.number + 1
+    if snap.seed is not None:
+        seed = (snap.seed + number - 1) % (SEED_LIMIT + 1)  # reproducible rematches
+    else:
+        seed = command.fresh_seed
+    return _with_game(snap, number=number, seed=seed, first_dealer=(game.state.dealer + 1) % 4)
+
+
+def _act(snap: RoomSnap, command: Act) -> RoomSnap:
+    actor = command.seat if command.seat is not None else seated(snap, command.token)
+    game = snap.game
+    if game is None:
+        raise errors.NotOfferedNow("the game has not started")
+    state = game.state
+    if state.turn is None:
+        raise errors.NotOfferedNow("the game is over")
+    action = command.action
+    if state.turn != actor:
+        last = game.last
+        if (
+            command.expected is None
+            and last is not None
+            and last.seat == actor
+            and last.version == snap.version
+            and (last.type, last.card) == _log_key(action)
+        ):
+            # The very move just accepted, sent again: a race lost, not a wrong turn.
+            raise errors.StaleVersion("that move was already made")
+        raise errors.NotYourTurn(f"it is seat {state.turn}'s turn")
+    try:
+        after = apply(state, action)
+    except NotOffered as err:
+        raise errors.NotOfferedNow(str(err)) from None
+    except IllegalMove as err:
+        raise errors.IllegalMoveError(str(err)) from None
+    log = ActionLog(
+        seq=game.seq + 1,
+        seat=actor,
+        type=action.type,
+        card=_log_key(action)[1],
+        version=snap.version + 1,
+        auto=command.auto,
+    )
+    return replace(
+        snap, version=snap.version + 1, game=replace(game, seq=log.seq, last=log, state=after)
+    )
+
+
+def _log_key(action: Action) -> tuple[str, str | None]:
+    return action.type, card_code(action.card) if action.card is not None else None
+
+
+def _with_seat(snap: RoomSnap, info: SeatInfo) -> RoomSnap:
+    seats = list(snap.seats)
+    seats[info.seat] = info
+    return replace(snap, version=snap.version + 1, seats=(seats[0], seats[1], seats[2], seats[3]))
+
+
+def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> RoomSnap:
+    version = snap.version + 1
+    game = GameInfo(
+        id=0,  # assigned by the insert
+        number=number,
+        seed=seed,
+        first_dealer=first_dealer,
+        started_version=version,
+        seq=0,
+        last=None,
+        state=new_game(snap.rules, seed, first_dealer),
+    )
+    return replace(snap, version=version, game=game)

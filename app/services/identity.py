@@ -1,0 +1,47 @@
+"""Who is who at a table: seat tokens (only their hashes are stored) and room codes."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from app.services import errors
+from app.services.snapshot import RoomSnap
+
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
+CODE_LENGTH = 12  # ~59 bits: unguessable
+
+_CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 random bits
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_room_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def check_code(code: str) -> None:
+    """Codes are short and plain; anything else is no room (and never reaches the database:
+    PostgreSQL refuses a NUL in a string with an error)."""
+    if not 1 <= len(code) <= 32 or not _CODE_CHARS.issuperset(code):
+        raise errors.NotFound(f"no room {code[:40]!r}")
+
+
+def seat_of(snap: RoomSnap, token: str | None) -> int | None:
+    """The caller's seat, comparing token hashes in constant time; None = spectator."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    found = None
+    for info in snap.seats:
+        hashed = info.token_hash if info is not None else None
+        if hashed is not None and hmac.compare_digest(hashed, digest):
+            found = info.seat if info is not None else None
+    return found

@@ -1,0 +1,57 @@
+"""What a decided change adds to the database: a seat, a game, or one action (the rows the
+snapshot after it has and the one before it lacks), inside the caller's write transaction."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlalchemy import Connection
+
+from app.services.snapshot import RoomSnap
+from app.store import repo
+
+
+def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
+    """Write what ``after`` adds to ``before`` (a seat, a game, or one action)."""
+    version = after.version
+    for old, new in zip(before.seats, after.seats, strict=True):
+        if old is None and new is not None:
+            repo.insert_seat(
+                conn,
+                room_id=after.id,
+                seat=new.seat,
+                name=new.name,
+                bot=new.bot,
+                level=new.level,
+                token_hash=new.token_hash,
+                version=version,
+            )
+    game = after.game
+    if game is None:
+        return after
+    if before.game is None or game.number != before.game.number:
+        game_id = repo.insert_game(
+            conn,
+            room_id=after.id,
+            number=game.number,
+            rules=after.rules.model_dump(mode="json"),
+            seed=game.seed,
+            first_dealer=game.first_dealer,
+            version=version,
+            turn=game.state.turn,
+        )
+        return replace(after, game=replace(game, id=game_id))
+    if game.last is not None and game.seq != before.game.seq:
+        log = game.last
+        repo.insert_action(
+            conn,
+            game_id=game.id,
+            seq=log.seq,
+            seat=log.seat,
+            type=log.type,
+            card=log.card,
+            version=log.version,
+            auto=log.auto,
+        )
+        repo.set_turn(conn, game.id, game.state.turn)
+    return after
