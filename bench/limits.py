@@ -33,17 +33,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from bench.live import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 ATTACKER = "127.0.0.3"
 NEIGHBOUR = "127.0.0.2"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextlib.contextmanager

@@ -12,15 +12,21 @@ from tests.databases import database_url  # noqa: F401 - a fixture
 ADMIN = "test-admin-token"
 
 
+def app_settings(url: str, **overrides: object) -> Settings:
+    """The tests' server: an admin token, no rate limit, bots at once, nobody covered."""
+    base: dict[str, object] = {
+        "database_url": url,
+        "admin_token": ADMIN,
+        "rate_limit": 0,
+        "bot_delay_ms": 0,
+        "away_s": 3600,
+    }
+    return Settings(**{**base, **overrides})  # type: ignore[arg-type]
+
+
 @pytest.fixture
 def settings(database_url: str) -> Settings:  # noqa: F811
-    return Settings(
-        database_url=database_url,
-        admin_token=ADMIN,
-        rate_limit=0,
-        bot_delay_ms=0,
-        away_s=3600,
-    )
+    return app_settings(database_url)
 
 
 @pytest.fixture

@@ -6,27 +6,14 @@ from fastapi.testclient import TestClient
 
 from app.api.limits import RoomQuota
 from app.main import create_app
-from app.settings import Settings
-from tests.api.conftest import ADMIN
+from tests.api.conftest import ADMIN, app_settings
 from tests.api.table import bearer
 from tests.databases import database_url  # noqa: F401 - a fixture
 
 
-def _app_settings(url: str, **overrides: object) -> Settings:
-    base: dict[str, object] = {
-        "database_url": url,
-        "admin_token": ADMIN,
-        "rate_limit": 0,
-        "bot_delay_ms": 0,
-        "away_s": 3600,
-        "rooms_per_hour": 3,
-    }
-    return Settings(**{**base, **overrides})  # type: ignore[arg-type]
-
-
 def test_one_address_cannot_flood_room_creation(database_url: str) -> None:  # noqa: F811
     """Every room an address asked for was created, the form's and the API's alike."""
-    app = create_app(_app_settings(database_url))
+    app = create_app(app_settings(database_url, rooms_per_hour=3))
     with (
         TestClient(app, client=("203.0.113.7", 5000)) as flood,
         TestClient(app, client=("198.51.100.2", 5000)) as neighbour,

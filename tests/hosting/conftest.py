@@ -5,6 +5,7 @@ answers; CI sets it, so there a missing server fails instead.
 """
 
 import os
+import resource
 import secrets
 import signal
 import subprocess
@@ -55,7 +56,8 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Starts servers (migrations first, as `make run` does); stops them all afterwards."""
     started: list[Server] = []
 
-    def start(database_url: str, **env: str) -> Server:
+    def start(database_url: str, nofile: tuple[int, int] | None = None, **env: str) -> Server:
+        """``nofile``: the open-file limit (soft, hard) the process starts with."""
         port = free_port()
         log = tmp_path / f"server-{port}.log"
         environ = {
@@ -76,6 +78,9 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
                 stdout=sink,
                 stderr=subprocess.STDOUT,
                 cwd=ROOT,
+                preexec_fn=(lambda: resource.setrlimit(resource.RLIMIT_NOFILE, nofile))
+                if nofile is not None
+                else None,
             )
         server = Server(proc, port, log)
         started.append(server)

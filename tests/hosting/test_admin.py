@@ -14,29 +14,16 @@ from sqlalchemy import func, select, update
 
 from app.logs import JsonFormatter, TextFormatter
 from app.main import create_app
-from app.settings import Settings
 from app.store.db import make_engine
 from app.store.repo import actions, games, rooms, seats
+from tests.api.conftest import ADMIN, app_settings
 from tests.api.table import bearer, cards_in, new_room, seat_four, view
 from tests.databases import database_url  # noqa: F401 - a fixture
-
-ADMIN = "hosting-admin-token"
-
-
-def _settings(url: str, **overrides: object) -> Settings:
-    base: dict[str, object] = {
-        "database_url": url,
-        "admin_token": ADMIN,
-        "rate_limit": 0,
-        "bot_delay_ms": 0,
-        "away_s": 3600,
-    }
-    return Settings(**{**base, **overrides})  # type: ignore[arg-type]
 
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:  # noqa: F811
-    with TestClient(create_app(_settings(database_url))) as c:
+    with TestClient(create_app(app_settings(database_url))) as c:
         yield c
 
 
@@ -91,7 +78,7 @@ def test_admin_endpoints_need_the_admin_token(client: TestClient) -> None:
 
 
 def test_admin_endpoints_are_off_without_an_admin_token(database_url: str) -> None:  # noqa: F811
-    with TestClient(create_app(_settings(database_url, admin_token=None))) as c:
+    with TestClient(create_app(app_settings(database_url, admin_token=None))) as c:
         r = c.get("/api/admin/rooms", headers=bearer(""))
         assert r.status_code == 403
         assert "ALLFOURS_ADMIN_TOKEN" in r.json()["detail"]
@@ -132,7 +119,7 @@ def test_admin_closes_a_room_and_it_is_gone(client: TestClient) -> None:
 
 
 def test_idle_rooms_expire_and_active_ones_stay(database_url: str) -> None:  # noqa: F811
-    with TestClient(create_app(_settings(database_url))) as c:
+    with TestClient(create_app(app_settings(database_url))) as c:
         idle_lobby = new_room(c)
         idle_game = new_room(c)
         _play_one(c, idle_game, seat_four(c, idle_game))
@@ -148,7 +135,7 @@ def test_idle_rooms_expire_and_active_ones_stay(database_url: str) -> None:  # n
     before = _rows(database_url)
 
     # The sweep runs when the server starts (then hourly).
-    with TestClient(create_app(_settings(database_url, room_ttl_days=30))) as c:
+    with TestClient(create_app(app_settings(database_url, room_ttl_days=30))) as c:
         deadline = time.monotonic() + 20
         while c.get(f"/api/rooms/{idle_game}").status_code != 404:
             assert time.monotonic() < deadline, "the idle rooms were not removed"
@@ -166,11 +153,11 @@ def test_idle_rooms_expire_and_active_ones_stay(database_url: str) -> None:  # n
 
 
 def test_a_ttl_of_zero_keeps_rooms_for_ever(database_url: str) -> None:  # noqa: F811
-    with TestClient(create_app(_settings(database_url))) as c:
+    with TestClient(create_app(app_settings(database_url))) as c:
         code = new_room(c)
     _age(database_url, code, 3650, moves=True, seen=True)
     # (an empty room like this one has its own, shorter TTL: off too)
-    settings = _settings(database_url, room_ttl_days=0, empty_room_ttl_hours=0)
+    settings = app_settings(database_url, room_ttl_days=0, empty_room_ttl_hours=0)
     with TestClient(create_app(settings)) as c:
         time.sleep(0.3)
         assert c.get(f"/api/rooms/{code}").status_code == 200

@@ -17,24 +17,11 @@ from app.rules import Rules
 from app.serve import migrate
 from app.services.housekeeping import Housekeeping
 from app.services.tables import Tables
-from app.settings import Settings
 from app.store.db import make_engine
 from app.store.repo import rooms, seats
+from tests.api.conftest import app_settings
 from tests.api.table import bearer, new_room, seat_four
 from tests.databases import database_url  # noqa: F401 - a fixture
-
-ADMIN = "empty-rooms-admin"
-
-
-def _settings(url: str, **overrides: object) -> Settings:
-    base: dict[str, object] = {
-        "database_url": url,
-        "admin_token": ADMIN,
-        "rate_limit": 0,
-        "bot_delay_ms": 0,
-        "away_s": 3600,
-    }
-    return Settings(**{**base, **overrides})  # type: ignore[arg-type]
 
 
 def _age_hours(url: str, code: str, hours: float) -> None:
@@ -52,7 +39,7 @@ def _age_hours(url: str, code: str, hours: float) -> None:
 
 def test_unused_empty_rooms_are_kept_for_30_days(database_url: str) -> None:  # noqa: F811
     """A room nobody ever sat down in, or never started, stayed 30 days (ALLFOURS_ROOM_TTL_DAYS)."""
-    with TestClient(create_app(_settings(database_url))) as c:
+    with TestClient(create_app(app_settings(database_url))) as c:
         nobody = new_room(c)
         lobby = new_room(c)
         c.post(f"/api/rooms/{lobby}/join", json={"name": "Ann"})
@@ -65,7 +52,7 @@ def test_unused_empty_rooms_are_kept_for_30_days(database_url: str) -> None:  # 
     _age_hours(database_url, recent, 5)
 
     # The sweep runs when the server starts (then hourly): 6 hours by default.
-    with TestClient(create_app(_settings(database_url))) as c:
+    with TestClient(create_app(app_settings(database_url))) as c:
         deadline = time.monotonic() + 20
         while c.get(f"/api/rooms/{nobody}").status_code != 404:
             assert time.monotonic() < deadline, "the unused rooms were not removed"

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import re
 import resource
-import signal
 import socket
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +22,7 @@ import httpx
 import pytest
 
 from app.net import RESERVED_FDS, connection_cap
-from tests.hosting.support import Server, free_port, wait_healthy
+from tests.hosting.support import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN = "limits-admin-token"
@@ -36,56 +32,24 @@ WAIT_S = 30.0  # a bound on waiting, not a speed requirement
 
 
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+def serve(
+    tmp_path: Path, start_server: Callable[..., Server]
+) -> Callable[..., Server]:
     """Starts servers on SQLite, with settings from ``env`` and, if given, the open-file
     limit (soft, hard) the process starts with; stops them all afterwards."""
-    started: list[Server] = []
+    count = iter(range(1_000_000))
 
     def start(nofile: tuple[int, int] | None = None, **env: str) -> Server:
-        port = free_port()
-        log = tmp_path / f"server-{port}.log"
-        environ = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{tmp_path / f'db-{port}' / 'allfours.db'}",
-            "HOST": "127.0.0.1",
-            "PORT": str(port),
+        database = tmp_path / f"db-{next(count)}" / "allfours.db"
+        settings = {
             "FORWARDED_ALLOW_IPS": "127.0.0.1",
             "ALLFOURS_ADMIN_TOKEN": ADMIN,
-            "ALLFOURS_RATE_LIMIT": "0",
-            "ALLFOURS_BOT_DELAY_MS": "0",
             "ALLFOURS_AWAY_S": "3600",
-            "LOG_LEVEL": "info",
             **env,
         }
+        return start_server(f"sqlite:///{database}", nofile, **settings)
 
-        def limit_files() -> None:
-            if nofile is not None:
-                resource.setrlimit(resource.RLIMIT_NOFILE, nofile)
-
-        with log.open("wb") as sink:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "app.serve"],
-                env=environ,
-                stdin=subprocess.DEVNULL,
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-                cwd=ROOT,
-                preexec_fn=limit_files if nofile is not None else None,
-            )
-        server = Server(proc, port, log)
-        started.append(server)
-        wait_healthy(server)
-        return server
-
-    yield start
-    for server in started:
-        server.proc.send_signal(signal.SIGTERM)
-    for server in started:
-        try:
-            server.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            server.proc.kill()
-            server.proc.wait()
+    return start
 
 
 # -- raw HTTP over loopback --------------------------------------------------------------
