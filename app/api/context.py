@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -13,6 +13,7 @@ from app.live.notifier import Notifier
 from app.live.presence import Presence
 from app.services.keeper import TableKeeper
 from app.services.tables import Tables
+from app.services.view import RenderedViews
 from app.settings import Settings
 
 SEAT_COOKIE = "allfours_seat"
@@ -27,6 +28,8 @@ class Context:
     presence: Presence
     tables: Tables
     keeper: TableKeeper
+    # Each room's newest views as rendered, shared by the streams that show the same one.
+    views: RenderedViews = field(default_factory=RenderedViews)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

@@ -46,7 +46,7 @@ def _htmx(request: Request) -> bool:
 
 def _view_html(ctx: Context, snap: RoomSnap, token: str | None) -> str:
     """The caller's table, rendered once and shared with the caller's own stream."""
-    return view_text(snap, viewer_seat(ctx, snap, token), ctx.presence, render_table)
+    return view_text(ctx.views, snap, viewer_seat(ctx, snap, token), ctx.presence, render_table)
 
 
 def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:

@@ -54,7 +54,7 @@ def _view_response(ctx: Context, snap: RoomSnap, token: str | None) -> Response:
     """The caller's view as JSON, rendered once and shared with the caller's own stream.
     Never cached: it holds the caller's hand."""
     seat = viewer_seat(ctx, snap, token)
-    text = view_text(snap, seat, ctx.presence, json_renderer)
+    text = view_text(ctx.views, snap, seat, ctx.presence, json_renderer)
     return Response(text, media_type="application/json", headers=NO_STORE)
 
 
@@ -211,6 +211,7 @@ def event_stream(
         tables=ctx.tables,
         hub=ctx.hub,
         presence=ctx.presence,
+        views=ctx.views,
         code=snap.code,
         seat=seat,
         end=end,

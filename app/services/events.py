@@ -20,7 +20,7 @@ from app.live.hub import Hub, StreamEnd
 from app.live.presence import Presence
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
-from app.services.view import Renderer, json_renderer, view_text
+from app.services.view import RenderedViews, Renderer, json_renderer, view_text
 
 __all__ = ["MAX_CATCH_UP", "Renderer", "json_renderer", "room_events"]
 
@@ -34,6 +34,7 @@ async def room_events(
     tables: Tables,
     hub: Hub,
     presence: Presence,
+    views: RenderedViews,
     code: str,
     seat: int | None,
     render: Renderer = json_renderer,
@@ -51,7 +52,7 @@ async def room_events(
         return await asyncio.to_thread(tables.snapshot, code, version)
 
     def event(snap: RoomSnap, name: str, with_id: bool) -> Json:
-        out: Json = {"event": name, "data": view_text(snap, seat, presence, render)}
+        out: Json = {"event": name, "data": view_text(views, snap, seat, presence, render)}
         if with_id:
             out["id"] = str(snap.version)
         return out

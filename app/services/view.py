@@ -137,11 +137,13 @@ class RenderedViews:
         return text
 
 
-_rendered = RenderedViews()
-
-
 def view_text(
-    snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer = json_renderer
+    views: RenderedViews,
+    snap: RoomSnap,
+    seat: int | None,
+    presence: Presence,
+    render: Renderer = json_renderer,
 ) -> str:
-    """``render(room_view(snap, seat, presence))``, rendered once per version and viewer."""
-    return _rendered.text(snap, seat, presence, render)
+    """``render(room_view(snap, seat, presence))``, rendered once per version and viewer
+    (``views``: the app's cache of them, in its Context)."""
+    return views.text(snap, seat, presence, render)

@@ -18,6 +18,7 @@ from app.rules import Action, Rules
 from app.serve import migrate
 from app.services.events import room_events
 from app.services.tables import Tables
+from app.services.view import RenderedViews
 from app.store.db import make_engine
 
 
@@ -114,7 +115,13 @@ async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> Non
         return f"<div data-phase='{view['phase']}' data-version='{view['version']}'></div>"
 
     stream = room_events(
-        tables=tables, hub=hub, presence=presence, code=room.code, seat=0, render=html
+        tables=tables,
+        hub=hub,
+        presence=presence,
+        views=RenderedViews(),
+        code=room.code,
+        seat=0,
+        render=html,
     )
     first = await _take(stream, 1)
     assert first == [
@@ -138,7 +145,13 @@ async def test_presence_events_only_when_asked(local: Local) -> None:
     tables, hub, presence = local.tables, local.hub, local.presence
     room = tables.create_room(rules=Rules(), seed=5)
     tables.join(code=room.code, name="Ann", seat=0, token=None)
-    common = {"tables": tables, "hub": hub, "presence": presence, "code": room.code}
+    common = {
+        "tables": tables,
+        "hub": hub,
+        "presence": presence,
+        "views": RenderedViews(),
+        "code": room.code,
+    }
     quiet = room_events(**common, seat=None)  # type: ignore[arg-type]
     chatty = room_events(**common, seat=None, presence_event="presence")  # type: ignore[arg-type]
     assert len(await _take(quiet, 1)) == 1
@@ -164,6 +177,7 @@ async def test_a_stream_ends_of_itself_when_the_server_stops(
         tables=local.tables,
         hub=local.hub,
         presence=local.presence,
+        views=RenderedViews(),
         code=room.code,
         seat=None,
         end=end,
