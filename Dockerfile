@@ -29,9 +29,7 @@ ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
 RUN python -m venv /opt/venv
 COPY --from=requirements /src/requirements.txt /tmp/requirements.txt
 RUN /opt/venv/bin/pip install --no-cache-dir --requirement /tmp/requirements.txt \
-    && /opt/venv/bin/pip uninstall --yes pip setuptools \
-    && find /opt/venv -depth -type d -name tests -path '*/site-packages/numpy/*' \
-        -exec rm -rf {} +
+    && /opt/venv/bin/pip uninstall --yes pip setuptools
 
 FROM python:3.11-slim-bookworm
 ENV PATH="/opt/venv/bin:$PATH" \

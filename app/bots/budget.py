@@ -22,8 +22,6 @@ class Budget:
     max_worlds: int | None = None
     min_worlds: int = 4
     clock: Literal["wall", "cpu"] = "wall"
-    engine: Literal["python", "numpy"] = "python"
-    batch: int = 64  # worlds per numpy call
     bidding: Literal["heuristic", "search"] = "heuristic"
     bid_factor: float = 3.0  # a bid is made once a deal: it may think this many times longer
 

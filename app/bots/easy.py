@@ -8,13 +8,13 @@ or of a suit both opponents have shown they lack).
 from __future__ import annotations
 
 from app.bots.knowledge import knowledge_of
-from app.bots.sim import ACES, JACKS, KINGS, QUEENS, TENS, VALUE, Trick, rank_mask, winner_of
 from app.rules.cards import (
     ACE,
     FULL_DECK,
     JACK,
     KING,
     QUEEN,
+    RANK_MASK,
     SUIT_MASK,
     TEN,
     Card,
@@ -23,7 +23,9 @@ from app.rules.cards import (
     suit_of,
 )
 from app.rules.config import Rules
+from app.rules.scoring import CARD_VALUE as VALUE
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, play
+from app.rules.tricks import Plays, winning_play
 from app.rules.view import Observation
 
 
@@ -46,7 +48,7 @@ def choose(obs: Observation, stand_at: float | None = None) -> Action:
     for a in obs.legal:
         assert a.card is not None
         legal |= 1 << a.card
-    card = play_card(obs.seat, obs.hand, legal, list(obs.trick), obs.trump, out)
+    card = play_card(obs.seat, obs.hand, legal, obs.trick, obs.trump, out)
     return play(card)
 
 
@@ -110,8 +112,8 @@ def give_wanted(hand: Hand, kick: Card, scores: tuple[int, int], beggar: int, ru
 
 # -- card play (R13-R15) ---------------------------------------------------------------------
 
-RANK_MASKS = tuple(rank_mask(r) for r in range(13))
-HIGH_RANKS = rank_mask(QUEEN) | rank_mask(KING) | rank_mask(ACE)  # trumps too good to spend
+TENS, ACES, KINGS, QUEENS, JACKS = (RANK_MASK[r] for r in (TEN, ACE, KING, QUEEN, JACK))
+HIGH_RANKS = QUEENS | KINGS | ACES  # trumps too good to spend
 FEED_ORDER = (TENS, ACES, KINGS, QUEENS, JACKS)  # what to give a partner's sure trick
 
 
@@ -142,14 +144,14 @@ def _lowest_by(cards: Hand, trump: int) -> Card:
     low = plain & ~TENS
     if low:
         ranks = (low | low >> 13 | low >> 26 | low >> 39) & 0x1FFF
-        return _lowest(low & RANK_MASKS[_lowest(ranks)])
+        return _lowest(low & RANK_MASK[_lowest(ranks)])
     if plain:
         return _lowest(plain)
     below_jack = cards & ~(1 << (trump * 13 + JACK))
     return _lowest(below_jack) if below_jack else trump * 13 + JACK
 
 
-def play_card(seat: int, hand: Hand, legal: Hand, trick: Trick, trump: int, out: Hand) -> Card:
+def play_card(seat: int, hand: Hand, legal: Hand, trick: Plays, trump: int, out: Hand) -> Card:
     """The card to play from ``legal``; ``out`` = cards no opponent can hold."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -207,7 +209,7 @@ def _sure(card: Card, trump: int, unknown: Hand, last: bool) -> bool:
     return not unknown & SUIT_MASK[card // 13] & _above(card)
 
 
-def _points(trick: Trick, jack: Card) -> tuple[int, bool]:
+def _points(trick: Plays, jack: Card) -> tuple[int, bool]:
     """The Game points in the trick so far, and whether the jack of trumps is in it."""
     value = 0
     jack_in = False
@@ -217,10 +219,10 @@ def _points(trick: Trick, jack: Card) -> tuple[int, bool]:
     return value, jack_in
 
 
-def _follow(seat: int, legal: Hand, trick: Trick, trump: int, unknown: Hand) -> Card:
+def _follow(seat: int, legal: Hand, trick: Plays, trump: int, unknown: Hand) -> Card:
     tm = SUIT_MASK[trump]
     jack = trump * 13 + JACK
-    win_seat, best = winner_of(trick, trump)
+    win_seat, best = winning_play(trick, trump)
     last = len(trick) == 3
     if win_seat == seat ^ 2:
         plain = legal & ~tm

@@ -1,7 +1,9 @@
 """The pure rules engine of RULES.md: no I/O, no clock, no global RNG.
 
 Every caller uses the same small API: ``new_game``, ``current_seat``, ``legal_actions``,
-``apply`` and ``observe`` (the only door for private information).
+``apply`` and ``observe`` (the only door for private information). Beneath ``apply`` lies the
+one implementation of the rules, ``table.Table``: a State stepped in place, cheap to clone,
+on which the bots play out the deals they imagine (``table.imagined``).
 """
 
 from app.rules.config import DEFAULT_RULES, Rules

@@ -20,6 +20,7 @@ Hand = int  # bitmask of cards
 TWO, SIX, TEN, JACK, QUEEN, KING, ACE = 0, 4, 8, 9, 10, 11, 12
 
 SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
+RANK_MASK = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))  # by rank index
 FULL_DECK: Hand = (1 << DECK_SIZE) - 1
 
 _CODES = tuple(r + s for s in SUITS for r in RANKS)

@@ -9,6 +9,7 @@ from app.rules.cards import (
     JACK,
     KING,
     QUEEN,
+    RANK_MASK,
     SIX,
     SUIT_MASK,
     TEN,
@@ -25,10 +26,10 @@ from app.rules.state import Award
 
 # R18: the cards that count for Game.
 GAME_VALUE = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1, TEN: 10}
+# What each card counts for Game, by card index (the bots weigh a trick by it).
+CARD_VALUE = tuple(GAME_VALUE.get(rank_of(card), 0) for card in range(52))
 # (value, mask of that rank in all four suits): counting Game is five popcounts.
-_GAME_RANKS = tuple(
-    (value, sum(1 << make(rank, suit) for suit in range(4))) for rank, value in GAME_VALUE.items()
-)
+_GAME_RANKS = tuple((value, RANK_MASK[rank]) for rank, value in GAME_VALUE.items())
 
 
 def kick_points(card: Card, rules: Rules) -> int:
@@ -44,13 +45,16 @@ def kick_points(card: Card, rules: Rules) -> int:
 
 
 def game_total(won: Hand) -> int:
-    """R18: what a team's lifts count for Game; the bots' play-outs call it too."""
-    return sum(value * (won & mask).bit_count() for value, mask in _GAME_RANKS)
+    """R18: what a team's lifts count for Game."""
+    total = 0
+    for value, mask in _GAME_RANKS:
+        total += value * (won & mask).bit_count()
+    return total
 
 
 def seat_holding(card: Card, dealt: Sequence[Hand]) -> int:
-    for seat, hand in enumerate(dealt):
-        if hand >> card & 1:
+    for seat in range(4):
+        if dealt[seat] >> card & 1:
             return seat
     raise ValueError("card was not dealt")
 
@@ -63,9 +67,7 @@ def hand_awards(
     The caller applies them one at a time and stops at the target (R19).
     """
     awards: list[Award] = []
-    in_play = 0
-    for hand in dealt:
-        in_play |= hand & SUIT_MASK[trump]
+    in_play = (dealt[0] | dealt[1] | dealt[2] | dealt[3]) & SUIT_MASK[trump]
     if in_play:
         high, low = highest(in_play), lowest(in_play)
         high_seat, low_seat = seat_holding(high, dealt), seat_holding(low, dealt)
@@ -79,9 +81,9 @@ def hand_awards(
             awards.append(Award("jack", capturers, 1, jack, holder))
         else:
             awards.append(Award("hang_jack", capturers, 3, jack, holder))
-    totals = (game_total(won[0]), game_total(won[1]))
-    if totals[0] != totals[1]:
-        awards.append(Award("game", 0 if totals[0] > totals[1] else 1, rules.game_points))
+    game0, game1 = game_total(won[0]), game_total(won[1])
+    if game0 != game1:
+        awards.append(Award("game", 0 if game0 > game1 else 1, rules.game_points))
     elif rules.game_tie == "non_dealer":
         awards.append(Award("game", (dealer + 1) % 2, rules.game_points))
     return awards

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from app.rules.cards import Card, Hand
 from app.rules.config import Rules
@@ -38,8 +38,9 @@ def play(card: Card) -> Action:
     return Action("play", card)
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+# Awards, tricks and hand records are named tuples, not frozen dataclasses: as immutable, and a
+# third of the cost to build (the bots' play-outs build thousands a decision).
+class Award(NamedTuple):
     """One point-scoring event, in the order it was applied (R7, R10, R16-R18)."""
 
     kind: AwardKind
@@ -49,8 +50,7 @@ class Award:
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed lift: who led, the cards in the order played, who won it."""
 
     leader: int
@@ -58,8 +58,7 @@ class Trick:
     winner: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(NamedTuple):
     """Everything that happened in one deal, kept once the deal is over."""
 
     n: int
@@ -80,9 +79,40 @@ class HandRecord:
         return bool(self.tricks)
 
 
-@dataclass(frozen=True, slots=True)
+# A State's fields, in the order it is printed and compared.
+FIELDS = (
+    "rules",
+    "seed",
+    "stacked",
+    "phase",
+    "dealer",
+    "hand_number",
+    "scores",
+    "hands",
+    "dealt",
+    "stock",
+    "kicks",
+    "trump",
+    "decision",
+    "turn",
+    "trick",
+    "tricks",
+    "won",
+    "awards",
+    "history",
+    "winner",
+)
+
+
 class State:
-    """A game between deals or mid-deal. Build it with ``new_game`` and ``apply`` only."""
+    """A game between deals or mid-deal. Build it with ``new_game`` and ``apply`` only.
+
+    Immutable, like every value here: a field cannot be assigned. ``Table`` (table.py) is a
+    State whose fields the engine replaces in place; every field holds an immutable value, so
+    a copy is twenty references and freezing a table into a State is a change of class.
+    """
+
+    __slots__ = FIELDS
 
     rules: Rules
     seed: int
@@ -105,6 +135,12 @@ class State:
     history: tuple[HandRecord, ...]
     winner: int | None
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a State is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a State is immutable")
+
     @property
     def beggar(self) -> int:
         return (self.dealer + 1) % 4
@@ -112,3 +148,30 @@ class State:
     @property
     def last_hand(self) -> HandRecord | None:
         return self.history[-1] if self.history else None
+
+    def _values(self) -> tuple[object, ...]:
+        """Every field, in the order of ``__slots__``."""
+        return tuple(getattr(self, name) for name in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in FIELDS)
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # copy, deepcopy and pickle rebuild a State from its fields (they cannot assign them).
+        return _rebuilt, (type(self), self._values())
+
+
+def _rebuilt(cls: type[State], values: tuple[object, ...]) -> State:
+    state = object.__new__(cls)
+    for name, value in zip(FIELDS, values, strict=True):
+        object.__setattr__(state, name, value)
+    return state

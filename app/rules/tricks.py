@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, code, highest, suit_of
 from app.rules.errors import IllegalMove
 
+Plays = Sequence[tuple[int, Card]]  # a trick so far: (seat, card) in the order played
 
-def legal_cards(
-    hand: Hand, trick: tuple[tuple[int, Card], ...], trump: int, undertrump_forbidden: bool
-) -> Hand:
+
+def legal_cards(hand: Hand, trick: Plays, trump: int, undertrump_forbidden: bool) -> Hand:
     """The mask of cards in ``hand`` that may be played to ``trick``."""
     if not trick:
         return hand
-    led = suit_of(trick[0][1])
+    led = trick[0][1] // 13  # its suit (cards.py), spelt out: the bots' play-outs call this often
     trumps = hand & SUIT_MASK[trump]
     if led == trump:
         return trumps or hand
@@ -28,7 +30,7 @@ def legal_cards(
 def why_illegal(
     card: Card,
     hand: Hand,
-    trick: tuple[tuple[int, Card], ...],
+    trick: Plays,
     trump: int,
     undertrump_forbidden: bool,
 ) -> IllegalMove | None:
@@ -50,19 +52,24 @@ def why_illegal(
     )
 
 
-def trick_winner(trick: tuple[tuple[int, Card], ...], trump: int) -> int:
-    """R15: the highest trump, else the highest card of the suit led."""
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if suit_of(card) == suit_of(best):
+def trick_winner(trick: Plays, trump: int) -> int:
+    """R15: the seat that wins the trick (so far)."""
+    return winning_play(trick, trump)[0]
+
+
+def winning_play(trick: Plays, trump: int) -> tuple[int, Card]:
+    """R15: the highest trump, else the highest card of the suit led: (seat, card)."""
+    best_seat, best = trick[0]  # ``card // 13`` is its suit, spelt out as in ``legal_cards``
+    for seat, card in trick:
+        if card // 13 == best // 13:
             if card > best:
                 best_seat, best = seat, card
-        elif suit_of(card) == trump:
+        elif card // 13 == trump:
             best_seat, best = seat, card
-    return best_seat
+    return best_seat, best
 
 
-def _top_trump(trick: tuple[tuple[int, Card], ...], trump: int) -> Card | None:
+def _top_trump(trick: Plays, trump: int) -> Card | None:
     trumps = 0
     for _, card in trick:
         if suit_of(card) == trump:

@@ -7,7 +7,7 @@ The JSON shapes here are those of API.md ("The view", "The hand record").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from app.rules.cards import SUITS, Card, Hand, cards_in, code, rank_of, suit_of
 from app.rules.config import Rules
@@ -30,7 +30,7 @@ class Observation:
     turn: int | None
     hand_number: int
     kicks: tuple[Card, ...]
-    decision: str | None  # stand, give_one or run_pack: said aloud at the table
+    decision: Literal["stand", "give_one", "run_pack"] | None  # said aloud at the table
     trump: int | None
     hand: Hand
     hand_sizes: tuple[int, int, int, int]

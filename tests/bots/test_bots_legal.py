@@ -72,15 +72,8 @@ def test_standard_bots_play_only_legal_actions(rules: Rules) -> None:
     assert play_games(rules, ("standard", "easy", "standard", "random"), 25, 2) == 25
 
 
-@pytest.mark.parametrize(
-    "budget",
-    [
-        Budget(ms=None, max_worlds=16, engine="numpy", batch=16),
-        Budget(ms=None, max_worlds=2, bidding="search"),
-    ],
-    ids=["numpy-play-outs", "search-bidding"],
-)
-def test_the_search_options_play_only_legal_actions(budget: Budget) -> None:
+def test_the_search_bidding_plays_only_legal_actions() -> None:
+    budget = Budget(ms=None, max_worlds=2, bidding="search")
     rng = random.Random(3)
     for variant in (
         Rules(),

@@ -15,7 +15,17 @@ from app.rules.state import BEG, STAND, Phase, State
 
 BOTS = Path(__file__).resolve().parents[2] / "app" / "bots"
 # The referee's tools: a bot module that imports one of these could look at hidden cards.
-REFEREE = {"State", "observe", "apply", "new_game", "replay", "current_seat", "legal_actions"}
+REFEREE = {
+    "State",
+    "Table",
+    "observe",
+    "apply",
+    "step",
+    "new_game",
+    "replay",
+    "current_seat",
+    "legal_actions",
+}
 TINY = Budget(ms=None, max_worlds=8)
 
 

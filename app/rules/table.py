@@ -1,0 +1,326 @@
+"""The game as a table the engine changes in place: the one implementation of the deal (R6-R8),
+the begging (R9-R12), the play (R13-R15) and the scoring of a deal (R16-R19).
+
+A ``Table`` is a ``State`` whose fields may be replaced. Every field holds an immutable value
+(numbers, masks, tuples), so ``clone`` copies twenty references and never shares anything
+that changes. ``apply`` (engine.py) clones the caller's State, steps the clone and freezes it:
+the clone becomes the new State by a change of class, not a copy. The bots step clones of an
+``imagined`` deal to its end, thousands of times a decision (as OpenSpiel's ``clone()``).
+
+The steps do not check that an action is allowed: ``apply`` checks before it steps, and a
+simulation only ever picks from ``legal_cards``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Self
+
+from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, suit_of
+from app.rules.config import Rules
+from app.rules.errors import IllegalMove
+from app.rules.scoring import game_total, hand_awards, kick_points
+from app.rules.state import Award, HandRecord, Phase, State, Trick
+from app.rules.tricks import legal_cards, winning_play
+
+if TYPE_CHECKING:
+    from app.rules.view import Observation
+
+RUN_DEAL = 3  # R6, R10: cards to each seat at a time
+
+
+def shuffled_deck(seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The deck for one deal, from the game's own PRNG (never the global one)."""
+    deck = list(range(52))
+    random.Random(f"allfours:{seed}:{hand_number}").shuffle(deck)
+    return tuple(deck)
+
+
+def first_dealer_for(seed: int) -> int:
+    """R5: the first dealer is drawn at random — from the game's seed, so replays agree."""
+    return random.Random(f"allfours:{seed}:dealer").randrange(4)
+
+
+def legal_play_mask(state: State) -> Hand:
+    """R14: the cards the seat to play may play."""
+    assert state.turn is not None and state.trump is not None
+    return legal_cards(
+        state.hands[state.turn], state.trick, state.trump, state.rules.undertrump == "forbidden"
+    )
+
+
+def give_one_refusal(state: State) -> IllegalMove | None:
+    """Why the dealer may not give one now (R11, `give_one_needs_trump`), or None."""
+    rules = state.rules
+    beggar_team = state.beggar % 2
+    if not rules.give_one_can_win and state.scores[beggar_team] + 1 >= rules.target:
+        return IllegalMove(
+            "R11", "giving one would win the game for the beggar's team: you must run the pack"
+        )
+    kick_suit = suit_of(state.kicks[0])
+    if rules.give_one_needs_trump and not state.hands[state.dealer] & SUIT_MASK[kick_suit]:
+        return IllegalMove(
+            "R10 (give one needs trump)",
+            f"you hold no {SUIT_NAMES[kick_suit]}: you must run the pack",
+        )
+    return None
+
+
+class Table(State):
+    """A State the engine changes in place."""
+
+    __slots__ = ()
+    # A State refuses assignment; its working copy assigns as any plain object does.
+    __setattr__ = object.__setattr__  # type: ignore[assignment]  # (mypy: unbound method)
+    __delattr__ = object.__delattr__
+
+    @classmethod
+    def new(
+        cls, rules: Rules, seed: int, dealer: int, stacked: tuple[tuple[Card, ...], ...] = ()
+    ) -> Table:
+        """A new game, its first deal dealt and kicked."""
+        t = object.__new__(cls)
+        t.rules, t.seed, t.stacked = rules, seed, stacked
+        t.dealer, t.hand_number, t.scores = dealer, 1, (0, 0)
+        t.history, t.winner = (), None
+        t.start_deal()
+        return t
+
+    @classmethod
+    def of(cls, state: State) -> Self:
+        t = object.__new__(cls)
+        t.rules, t.seed, t.stacked, t.phase = state.rules, state.seed, state.stacked, state.phase
+        t.dealer, t.hand_number, t.scores = state.dealer, state.hand_number, state.scores
+        t.hands, t.dealt, t.stock, t.kicks = state.hands, state.dealt, state.stock, state.kicks
+        t.trump, t.decision, t.turn, t.trick = state.trump, state.decision, state.turn, state.trick
+        t.tricks, t.won, t.awards = state.tricks, state.won, state.awards
+        t.history, t.winner = state.history, state.winner
+        return t
+
+    def clone(self) -> Self:
+        return self.of(self)
+
+    def freeze(self) -> State:
+        """This table, now a State: it must not be stepped again (nothing was copied)."""
+        object.__setattr__(self, "__class__", State)
+        return self
+
+    # -- dealing and the kick (R6-R8, R10, R12) -------------------------------------------
+
+    def start_deal(self) -> None:
+        index = self.hand_number - 1
+        if index < len(self.stacked):
+            self.stock = self.stacked[index]
+        else:
+            self.stock = shuffled_deck(self.seed, self.hand_number)
+        self.hands = self.dealt = (0, 0, 0, 0)
+        self.kicks, self.trump, self.decision = (), None, None
+        self.trick, self.tricks, self.won, self.awards = (), (), (0, 0), ()
+        # R6: three at a time, twice round, starting on the dealer's right.
+        self.deal_round()
+        self.deal_round()
+        if self.turn_up():
+            return
+        self.phase = Phase.BEG
+        self.turn = (self.dealer + 1) % 4
+
+    def deal_round(self) -> None:
+        """Three cards to each seat, from the dealer's right (R6, R10)."""
+        stock = self.stock
+        hands = list(self.hands)
+        dealt = list(self.dealt)
+        for i in range(4):
+            seat = (self.dealer + 1 + i) % 4
+            c0, c1, c2 = stock[RUN_DEAL * i : RUN_DEAL * (i + 1)]
+            cards = 1 << c0 | 1 << c1 | 1 << c2
+            hands[seat] |= cards
+            dealt[seat] |= cards
+        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        self.dealt = (dealt[0], dealt[1], dealt[2], dealt[3])
+        self.stock = stock[4 * RUN_DEAL :]
+
+    def turn_up(self) -> bool:
+        """Turn the top card of the stock (R7, R8); True if its points ended the game."""
+        card = self.stock[0]
+        self.stock = self.stock[1:]
+        self.kicks += (card,)
+        points = kick_points(card, self.rules)
+        return bool(points) and self.award(Award("kick", self.dealer % 2, points, card))
+
+    # -- begging (R9-R12) ------------------------------------------------------------------
+
+    def stand(self) -> None:
+        """R9: the kick's suit is trump."""
+        self.decision = "stand"
+        self.fix_trump(suit_of(self.kicks[0]))
+
+    def beg(self) -> None:
+        """R9: the dealer decides."""
+        self.phase = Phase.GIVE_OR_RUN
+        self.turn = self.dealer
+
+    def give_one(self) -> None:
+        # R10: giving one fixes the kick's suit as trump together with the point, so a
+        # record cut short by that point (R19, `give_one_can_win`) still shows its trump.
+        self.decision = "give_one"
+        self.trump = suit_of(self.kicks[0])
+        if self.award(Award("give_one", (self.dealer + 1) % 2, 1)):
+            return
+        self.fix_trump(self.trump)
+
+    def run_pack(self) -> None:
+        """R10, R12: deal three more and turn until a new suit shows, or redeal."""
+        self.decision = "run_pack"
+        kick_suit = suit_of(self.kicks[0])
+        while len(self.stock) >= 4 * RUN_DEAL + 1:
+            self.deal_round()
+            if self.turn_up():
+                return
+            if suit_of(self.kicks[-1]) != kick_suit:
+                self.fix_trump(suit_of(self.kicks[-1]))
+                return
+        if self.rules.flip_last_card:
+            while self.stock:
+                if self.turn_up():
+                    return
+                if suit_of(self.kicks[-1]) != kick_suit:
+                    self.fix_trump(suit_of(self.kicks[-1]))
+                    return
+        # R12: the pack ran out with no new suit: same dealer, a fresh deal.
+        self.close_deal(redeal=True)
+        self.next_deal(same_dealer=True)
+
+    def fix_trump(self, suit: int) -> None:
+        self.trump = suit
+        self.phase = Phase.PLAY
+        self.turn = (self.dealer + 1) % 4  # R13: the beggar leads
+
+    # -- play (R13-R15) --------------------------------------------------------------------
+
+    legal_cards = legal_play_mask  # R14: the cards the seat to play may play
+
+    def play(self, card: Card) -> None:
+        """The seat to play plays ``card``; a full trick is lifted (R15), a last one scored."""
+        seat = self.turn
+        assert seat is not None
+        # Spelt out seat by seat, not looped: this runs for every card of every simulated deal.
+        h0, h1, h2, h3 = self.hands
+        off = ~(1 << card)
+        if seat == 0:
+            self.hands = (h0 & off, h1, h2, h3)
+        elif seat == 1:
+            self.hands = (h0, h1 & off, h2, h3)
+        elif seat == 2:
+            self.hands = (h0, h1, h2 & off, h3)
+        else:
+            self.hands = (h0, h1, h2, h3 & off)
+        trick = self.trick + ((seat, card),)  # noqa: RUF005 (twice as fast as unpacking)
+        if len(trick) < 4:
+            self.trick = trick
+            self.turn = (seat + 1) % 4
+            return
+        assert self.trump is not None
+        winner = winning_play(trick, self.trump)[0]
+        (leader, c0), (_, c1), (_, c2), (_, c3) = trick
+        lifted = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
+        w0, w1 = self.won
+        self.won = (w0 | lifted, w1) if winner % 2 == 0 else (w0, w1 | lifted)
+        self.tricks += (Trick(leader, trick, winner),)
+        self.trick = ()
+        self.turn = winner
+        if not self.hands[winner]:
+            self.score_deal()
+
+    # -- scoring (R16-R19) -----------------------------------------------------------------
+
+    def award(self, award: Award) -> bool:
+        """Apply one award; True if it brought its team to the target and ended the game."""
+        self.awards += (award,)
+        s, points = self.scores, award.points
+        self.scores = s = (s[0] + points, s[1]) if award.team == 0 else (s[0], s[1] + points)
+        if s[award.team] < self.rules.target:
+            return False
+        self.winner = award.team
+        self.phase = Phase.GAME_OVER
+        self.turn = None
+        self.close_deal(redeal=False)
+        return True
+
+    def score_deal(self) -> None:
+        assert self.trump is not None
+        for a in hand_awards(
+            dealt=self.dealt, won=self.won, trump=self.trump, dealer=self.dealer, rules=self.rules
+        ):
+            if self.award(a):
+                return
+        self.close_deal(redeal=False)
+        self.next_deal(same_dealer=False)
+
+    def close_deal(self, *, redeal: bool) -> None:
+        totals = (game_total(self.won[0]), game_total(self.won[1])) if self.tricks else None
+        record = HandRecord(
+            n=self.hand_number,
+            dealer=self.dealer,
+            redeal=redeal,
+            dealt=self.dealt,
+            kicks=self.kicks,
+            trump=self.trump,
+            decision=self.decision,
+            tricks=self.tricks,
+            game_totals=totals,
+            awards=self.awards,
+            scores_after=self.scores,
+        )
+        self.history += (record,)
+
+    def next_deal(self, *, same_dealer: bool) -> None:
+        """R5: the deal passes to the right, except after a redeal (R12)."""
+        if not same_dealer:
+            self.dealer = (self.dealer + 1) % 4
+        self.hand_number += 1
+        self.start_deal()
+
+
+class Imagined(Table):
+    """One deal as a bot imagines it: the public facts it saw, hidden hands of its choosing.
+
+    It ends with the deal (no seat is to act, ``turn`` is None): what follows a deal is a
+    fresh shuffle no one can foresee.
+    """
+
+    __slots__ = ()
+
+    def deal(
+        self, hands: Sequence[Hand], dealt: Sequence[Hand], stock: Sequence[Card] = ()
+    ) -> Self:
+        """A copy of this deal with these hands held, these dealt (held and played), and the
+        stock in this order (top first)."""
+        t = self.clone()
+        t.hands = (hands[0], hands[1], hands[2], hands[3])
+        t.dealt = (dealt[0], dealt[1], dealt[2], dealt[3])
+        t.stock = tuple(stock)
+        return t
+
+    def close_deal(self, *, redeal: bool) -> None:
+        pass  # no one reads an imagined deal's record: its scores say what it was worth
+
+    def next_deal(self, *, same_dealer: bool) -> None:
+        self.turn = None
+
+
+def imagined(obs: Observation) -> Imagined:
+    """The deal ``obs`` shows, every hidden hand empty until ``Imagined.deal`` fills them."""
+    won = [0, 0]
+    for lift in obs.tricks:
+        for _, c in lift.cards:
+            won[lift.winner % 2] |= 1 << c
+    t = object.__new__(Imagined)
+    t.rules, t.seed, t.stacked, t.phase = obs.rules, 0, (), obs.phase
+    t.dealer, t.hand_number, t.scores = obs.dealer, obs.hand_number, obs.scores
+    t.hands = t.dealt = (0, 0, 0, 0)
+    t.stock, t.kicks = (), obs.kicks
+    t.trump, t.decision, t.turn, t.trick = obs.trump, obs.decision, obs.turn, obs.trick
+    t.tricks, t.won, t.awards = obs.tricks, (won[0], won[1]), ()
+    t.history, t.winner = (), obs.winner
+    return t
