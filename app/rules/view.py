@@ -47,6 +47,13 @@ class Observation:
     def beggar(self) -> int:
         return (self.dealer + 1) % 4
 
+    @property
+    def held_trump(self) -> int | None:
+        """The suit a player sorts first: trump, or before it is fixed the kick's."""
+        if self.trump is not None:
+            return self.trump
+        return suit_of(self.kicks[-1]) if self.kicks else None
+
     def to_json(self) -> Json:
         last = self.tricks[-1] if self.tricks else None
         return {
@@ -58,7 +65,7 @@ class Observation:
             "kicks": [code(c) for c in self.kicks],
             "decision": self.decision,
             "trump": SUITS[self.trump] if self.trump is not None else None,
-            "hand": [code(c) for c in sorted_hand(self.hand, self.trump)],
+            "hand": [code(c) for c in sorted_hand(self.hand, self.held_trump)],
             "hand_sizes": list(self.hand_sizes),
             "trick": [{"seat": s, "card": code(c)} for s, c in self.trick],
             "last_trick": trick_json(last) if last else None,
@@ -124,11 +131,19 @@ def _refusals(state: State) -> tuple[tuple[Action, IllegalMove], ...]:
     return ()
 
 
-def sorted_hand(hand: Hand, trump: int | None) -> list[Card]:
-    """By suit, trumps first, then high to low: how a player holds the cards."""
+# Spades, hearts, clubs, diamonds: neighbouring suits of other colours are easy to tell apart.
+_HELD_ORDER = (3, 2, 0, 1)
 
-    def key(card: Card) -> tuple[bool, int, int]:
-        return (suit_of(card) != trump, suit_of(card), -rank_of(card))
+
+def sorted_hand(hand: Hand, trump: int | None) -> list[Card]:
+    """How a player holds the cards: trumps first (before trump is fixed, the kick's suit),
+    then the other suits in alternating colours, each high to low. The page shows the hand
+    in this order too."""
+    start = _HELD_ORDER.index(trump) if trump is not None else 0
+    order = _HELD_ORDER[start:] + _HELD_ORDER[:start]
+
+    def key(card: Card) -> tuple[int, int]:
+        return (order.index(suit_of(card)), -rank_of(card))
 
     return sorted(cards_in(hand), key=key)
 

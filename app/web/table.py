@@ -250,10 +250,8 @@ def build(view: View) -> Table:
         if a.get("type") == "play" and "card" in a
     }
     your_turn = you is not None and turn == you and phase in PLAYING_PHASES
-    # Before trump is fixed the kick's suit is the proposed trump: sort by it already.
     kick_codes: Sequence[str] = view.get("kicks") or []
-    sort_suit = trump or (kick_codes[-1][1] if kick_codes else None)
-    hand_codes = sort_hand(view.get("hand") or [], sort_suit)
+    hand_codes: Sequence[str] = view.get("hand") or []  # in the order a player holds them
     hand = tuple(
         HandCard(
             code=c,
@@ -351,23 +349,6 @@ def _display_names(raw_seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
         taken = [o for o in out if o == name or o.startswith(name + " ")]
         out.append(f"{name} {len(taken) + 1}" if taken else name)
     return out
-
-
-def sort_hand(codes: Sequence[str], trump: str | None) -> list[str]:
-    """Trumps first, then by suit (alternating colours), each suit high to low."""
-    suit_order = _suit_order(trump)
-    ranks = "AKQJT98765432"
-    return sorted(codes, key=lambda c: (suit_order.index(c[1]), ranks.index(c[0])))
-
-
-def _suit_order(trump: str | None) -> str:
-    # Alternate colours so neighbouring suits are easy to tell apart: S H C D, rotated so
-    # that trump leads.
-    base = "SHCD"
-    if trump is None or trump not in SUITS:
-        return base
-    i = base.index(trump)
-    return base[i:] + base[:i]
 
 
 def _team(

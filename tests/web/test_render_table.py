@@ -284,3 +284,23 @@ def test_hand_summary_says_what_each_team_counted_for_game() -> None:
         assert f"counted {totals[team]}\u2013{totals[1 - team]}" in render_table(view)
         shown += 1
     assert shown
+
+
+def test_the_page_holds_the_hand_in_the_order_of_the_json_view() -> None:
+    """The page sorted the hand one way (S H C D with spades trump) and the JSON another
+    (S C D H): one order now, the JSON's, trumps (or the kick's suit) first, then the suits
+    in alternating colours, each high to low."""
+    for _, viewer, view, elements in _every_table():
+        if viewer is None or not view["hand"]:
+            continue
+        shown = _cards(elements, where="data-hand")
+        assert shown == view["hand"]
+        suits = list(dict.fromkeys(c[1] for c in shown))
+        lead = view["trump"] or (view["kicks"][-1][1] if view["kicks"] else None)
+        if lead in suits:
+            assert suits[0] == lead
+        # the suits follow S H C D (alternating colours) round from the first one
+        order = "SHCD"
+        start = order.index(suits[0])
+        ring = order[start:] + order[:start]
+        assert suits == [s for s in ring if s in suits]
