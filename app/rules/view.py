@@ -13,6 +13,7 @@ from app.rules.cards import SUITS, Card, Hand, cards_in, code, rank_of, suit_of
 from app.rules.config import Rules
 from app.rules.engine import give_one_refusal, legal_actions
 from app.rules.errors import IllegalMove
+from app.rules.scoring import kick_points
 from app.rules.state import Action, Award, HandRecord, Phase, State, Trick
 from app.rules.tricks import why_illegal
 
@@ -63,6 +64,8 @@ class Observation:
             "turn": self.turn,
             "hand_number": self.hand_number,
             "kicks": [code(c) for c in self.kicks],
+            # what each turned-up card scored for the dealer's team (R7), in the same order
+            "kick_points": [kick_points(c, self.rules) for c in self.kicks],
             "decision": self.decision,
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "hand": [code(c) for c in sorted_hand(self.hand, self.held_trump)],

@@ -35,6 +35,7 @@ def lobby_json() -> Json:
         "turn": None,
         "hand_number": 0,
         "kicks": [],
+        "kick_points": [],
         "decision": None,
         "trump": None,
         "hand": [],

@@ -17,9 +17,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.bots import DEFAULT_LEVEL, LEVELS
-from app.rules.cards import SUITS, parse
+from app.rules.cards import SUITS
 from app.rules.config import Rules
-from app.rules.scoring import kick_points
 from app.web.cards import SUIT_WORDS, card_name, card_short
 from app.web.house_rules import InForce, in_force
 
@@ -186,10 +185,8 @@ def tally(score: int) -> tuple[int, ...]:
 
 
 def _rules(view: View) -> Rules:
-    try:
-        return Rules.model_validate(view.get("rules") or {})
-    except ValueError:
-        return Rules()
+    """The table's rules as the view states them (a view always carries valid ones)."""
+    return Rules.model_validate(view["rules"])
 
 
 def build(view: View) -> Table:
@@ -275,7 +272,8 @@ def build(view: View) -> Table:
     last_key = f"{hand_number}:" + "".join(p.code for p in last_trick) if last_trick else None
 
     kicks = tuple(
-        Kick(code=c, name=card_name(c), points=kick_points(parse(c), rules)) for c in kick_codes
+        Kick(code=c, name=card_name(c), points=points)
+        for c, points in zip(kick_codes, view["kick_points"], strict=True)
     )
 
     beg_buttons = _beg_buttons(phase, legal, refused) if your_turn else ()

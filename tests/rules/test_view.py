@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from app.rules import hand_record_json, observe
+from app.rules import Rules, hand_record_json, new_game, observe
 from app.rules.cards import mask_codes
 from app.rules.view import award_json
+from tests.rules import oracle
 from tests.rules.deals import HANG, HANG_PLAY
 from tests.rules.stack import do, game, play_out, reach, redeal_deck, stack
 
@@ -92,3 +93,15 @@ def test_the_view_tells_the_decision_and_what_each_team_counted_for_game() -> No
     (game_award,) = [a for a in view["last_hand"] if a["kind"] == "game"]
     totals = view["last_hand_totals"]
     assert totals[game_award["team"]] > totals[1 - game_award["team"]]
+
+
+def test_r7_the_view_says_what_each_kick_scored() -> None:
+    """The page worked kick points out again from the rules it guessed; the view states them."""
+    for seed in range(40):
+        for kick_two in (False, True):
+            rules = Rules(kick_two=kick_two)
+            state = new_game(rules, seed, seed % 4)
+            view = observe(state, 0).to_json()
+            assert len(view["kick_points"]) == len(view["kicks"])
+            for card, points in zip(view["kicks"], view["kick_points"], strict=True):
+                assert points == oracle.kick_points(card, kick_two)
