@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import secrets
-import select
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -219,14 +220,30 @@ def test_scale_out_replicas_believe_only_caddy_about_client_addresses(
 
 
 def _next_event(reader: subprocess.Popen[str], timeout_s: float = 20) -> dict[str, str]:
-    """The next event the in-container stream reader printed."""
-    assert reader.stdout is not None
-    ready, _, _ = select.select([reader.stdout], [], [], timeout_s)
-    if not ready:
+    """The next event the in-container stream reader printed.
+
+    Lines are read by a thread of their own: a select() on the pipe would miss events that
+    arrived together and sit in the text stream's buffer after the first was read."""
+    lines = _LINES.get(reader)
+    if lines is None:
+        lines = _LINES[reader] = queue.Queue()
+        threading.Thread(target=_pump, args=(reader, lines), daemon=True).start()
+    try:
+        line = lines.get(timeout=timeout_s)
+    except queue.Empty:
         pytest.fail(f"no event within {timeout_s} s")
-    line = reader.stdout.readline()
     if not line:
         assert reader.stderr is not None
         pytest.fail(f"the stream reader ended: {reader.stderr.read()}")
     event: dict[str, str] = json.loads(line)
     return event
+
+
+_LINES: dict[subprocess.Popen[str], queue.Queue[str]] = {}
+
+
+def _pump(reader: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
+    assert reader.stdout is not None
+    for line in reader.stdout:
+        lines.put(line)
+    lines.put("")  # the reader ended
