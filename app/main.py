@@ -13,7 +13,7 @@ from app.api import admin, docs, health, limits, openapi, pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.middleware import BodyLimit, RateLimit
-from app.api.schemas import REQUEST_MODELS
+from app.api.schemas import DOCUMENTED_MODELS
 from app.api.security import SameOrigin, SecurityHeaders
 from app.live.hub import Hub
 from app.live.notifier import LocalNotifier, make_notifier
@@ -97,7 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     pages.install(app)
     docs.install(app)
-    openapi.install(app, REQUEST_MODELS)
+    openapi.install(app, DOCUMENTED_MODELS)
     # Outermost last: the rate limit sees every request, then the cross-site check, then
     # the body limit; every answer, refusals included, carries the security headers.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

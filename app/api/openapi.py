@@ -24,7 +24,7 @@ _WITH_BODY = {"400": "the body is not valid JSON", "413": "the body is too large
 
 
 def install(app: FastAPI, models: tuple[type[BaseModel], ...]) -> None:
-    """Serve the corrected document; ``models`` are the request bodies whose bounds to keep."""
+    """Serve the corrected document; ``models`` are those whose integer bounds to keep."""
 
     def openapi() -> Json:
         if app.openapi_schema is None:
