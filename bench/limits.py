@@ -22,71 +22,18 @@ import argparse
 import contextlib
 import json
 import os
-import resource
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-from bench.live import free_port
+from bench.live import server
 
-ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 ATTACKER = "127.0.0.3"
 NEIGHBOUR = "127.0.0.2"
-
-
-@contextlib.contextmanager
-def server(nofile: int, **env: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    port = free_port()
-    folder = tempfile.mkdtemp(prefix="allfours-limits-")
-    environ = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{folder}/allfours.db",
-        "HOST": HOST,
-        "PORT": str(port),
-        "FORWARDED_ALLOW_IPS": HOST,
-        "ALLFOURS_RATE_LIMIT": "0",
-        "LOG_LEVEL": "warning",
-        **env,
-    }
-
-    def limit_files() -> None:
-        if nofile:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app.serve"],
-        env=environ,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        preexec_fn=limit_files,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {proc.returncode}")
-            with contextlib.suppress(OSError):
-                status, _ = get(port, "/healthz", HOST)
-                if status == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not answer /healthz")
-            time.sleep(0.1)
-        yield port, proc
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def connect(port: int, source: str, timeout: float = 10) -> socket.socket:
@@ -163,7 +110,9 @@ def header_flood(port: int, n: int = 6, size: int = 50_000_000) -> list[int]:
 
 
 def run(nofile: int, streams: int, idle: int) -> None:
-    with server(nofile) as (port, proc):
+    folder = tempfile.mkdtemp(prefix="allfours-limits-")
+    url = f"sqlite:///{folder}/allfours.db"
+    with server(url, nofile=nofile, env={"FORWARDED_ALLOW_IPS": HOST}) as (port, proc):
         limit = Path(f"/proc/{proc.pid}/limits").read_text()
         files = next(line for line in limit.splitlines() if line.startswith("Max open files"))
         print(f"server: {' '.join(files.split()[3:5])} open files (soft hard)")

@@ -49,9 +49,20 @@ def free_port() -> int:
         return port
 
 
+# One client address stands for 4,000 browsers here: its caps are off.
+LOAD_ENV = {
+    "ALLFOURS_ROOMS_PER_HOUR": "0",
+    "ALLFOURS_MAX_STREAMS_PER_ADDRESS": "0",
+    "ALLFOURS_MAX_CONNECTIONS": "10000",
+}
+
+
 @contextlib.contextmanager
-def server(database_url: str, **env: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """`python -m app.serve` on a free port; stopped with SIGTERM (SIGKILL if it lingers)."""
+def server(
+    database_url: str, *, nofile: int = 0, env: dict[str, str] | None = None
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`python -m app.serve` on a free port, its open-file limit ``nofile`` (soft and hard)
+    if given; stopped with SIGTERM (SIGKILL if it lingers)."""
     port = free_port()
     environ = {
         **os.environ,
@@ -60,15 +71,19 @@ def server(database_url: str, **env: str) -> Iterator[tuple[int, subprocess.Pope
         "PORT": str(port),
         "ALLFOURS_RATE_LIMIT": "0",
         "ALLFOURS_BOT_DELAY_MS": "0",
-        # One client address stands for 4,000 browsers: its caps are off.
-        "ALLFOURS_ROOMS_PER_HOUR": "0",
-        "ALLFOURS_MAX_STREAMS_PER_ADDRESS": "0",
-        "ALLFOURS_MAX_CONNECTIONS": "10000",
         "LOG_LEVEL": "warning",
-        **env,
+        **(env or {}),
     }
+
+    def limit_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app.serve"], env=environ, stdin=subprocess.DEVNULL
+        [sys.executable, "-m", "app.serve"],
+        env=environ,
+        cwd=Path(__file__).resolve().parent.parent,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=limit_files if nofile else None,
     )
     try:
         _wait_healthy(port, proc)
@@ -477,7 +492,7 @@ def main(argv: Sequence[str]) -> None:
         with tempfile.TemporaryDirectory(prefix="allfours-bench-") as folder:
             url = f"sqlite:///{folder}/bench.db"
             with (
-                server(url) as (port, proc),
+                server(url, env=LOAD_ENV) as (port, proc),
                 asyncio.Runner(loop_factory=_loop_factory()) as runner,
             ):
                 result = runner.run(run(port, proc.pid, rooms, rate, seconds, args.seed))
