@@ -9,9 +9,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, docs, health, limits, openapi, pages, rooms
+from app.api import admin, docs, health, openapi, pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
+from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
 from app.api.schemas import DOCUMENTED_MODELS
 from app.api.security import SameOrigin, SecurityHeaders
@@ -43,7 +44,11 @@ def build_context(settings: Settings) -> Context:
         away_s=settings.away_s,
         shared_presence=not isinstance(notifier, LocalNotifier),
     )
-    return Context(settings, engine, hub, notifier, presence, tables, keeper)
+    streams = StreamGate(
+        per_address=settings.max_streams_per_address, per_room=settings.max_streams_per_room
+    )
+    quota = RoomQuota(settings.rooms_per_hour, settings.admin_token)
+    return Context(settings, engine, hub, notifier, presence, tables, keeper, streams, quota)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -90,7 +95,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.ctx = ctx
     app.state.housekeeping = housekeeping
-    limits.install(app, settings)  # caps on streams per address and room, rooms per hour
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)

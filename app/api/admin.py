@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
+from app.api.admin_token import admin_token_given
 from app.api.context import ContextDep
 from app.api.schemas import ErrorOut
 from app.services import errors
@@ -18,20 +19,6 @@ router = APIRouter(prefix="/api/admin", tags=["admin"])
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (401, 403, 404, 409)
 }
-
-
-def admin_token_given(request: Request) -> str:
-    """The admin token a request carries: Bearer header, else X-Admin-Token; "" for none."""
-    scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    given = value.strip() if scheme.lower() == "bearer" else ""
-    return given or request.headers.get("x-admin-token", "")
-
-
-def is_admin(admin_token: str | None, request: Request) -> bool:
-    """The request carries the admin token (and there is one)."""
-    if not admin_token:
-        return False
-    return hmac.compare_digest(admin_token_given(request).encode(), admin_token.encode())
 
 
 def require_admin(ctx: ContextDep, request: Request) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy import Engine
 
+from app.api.limits import RoomQuota, StreamGate
 from app.live.hub import Hub
 from app.live.notifier import Notifier
 from app.live.presence import Presence
@@ -28,6 +29,8 @@ class Context:
     presence: Presence
     tables: Tables
     keeper: TableKeeper
+    streams: StreamGate  # open event streams per client address and per room
+    room_quota: RoomQuota  # new rooms per client address
     # Each room's newest views as rendered, shared by the streams that show the same one.
     views: RenderedViews = field(default_factory=RenderedViews)
 

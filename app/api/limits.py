@@ -2,9 +2,8 @@
 and room creation (per address, apart from the general rate limit).
 
 The client address is the one uvicorn's proxy-headers middleware put in the scope (the
-player's, behind a proxy trusted by ``FORWARDED_ALLOW_IPS``), as for the rate limit.
-``install(app, settings)`` puts both on ``app.state``; ``event_stream`` and the room-creating
-routes find them there.
+player's, behind a proxy trusted by ``FORWARDED_ALLOW_IPS``), as for the rate limit. Both
+counters live in the app's Context (``streams``, ``room_quota``).
 """
 
 from __future__ import annotations
@@ -12,16 +11,15 @@ from __future__ import annotations
 import logging
 from typing import Any, TypeVar
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, Request
 from sse_starlette import EventSourceResponse
 from sse_starlette.sse import SendTimeoutError
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from app.api.admin import is_admin
+from app.api.admin_token import is_admin
 from app.api.errors import error_response
 from app.api.middleware import TokenBuckets
-from app.settings import Settings
 
 log = logging.getLogger("allfours.limits")
 
@@ -86,21 +84,22 @@ class LimitedEventSource(EventSourceResponse):
     the API's error format when there is none) and gives it back when it ends; a reader that
     stops reading for ``send_timeout`` seconds ends it without a traceback."""
 
-    def __init__(self, content: Any, *, room: str, seat: int | None, **kwargs: Any) -> None:
+    def __init__(
+        self, content: Any, *, gate: StreamGate, room: str, seat: int | None, **kwargs: Any
+    ) -> None:
         super().__init__(content, **kwargs)
+        self.gate = gate
         self.room = room
         self.seat = seat
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        app = scope.get("app")
-        gate: StreamGate | None = getattr(getattr(app, "state", None), "stream_gate", None)
+        gate = self.gate
         address = client_address(scope)
-        if gate is not None:
-            refused = gate.admit(address, self.room, self.seat)
-            if refused is not None:
-                answer = error_response(429, "too_many_requests", refused, {"Retry-After": "30"})
-                await answer(scope, receive, send)
-                return
+        refused = gate.admit(address, self.room, self.seat)
+        if refused is not None:
+            answer = error_response(429, "too_many_requests", refused, {"Retry-After": "30"})
+            await answer(scope, receive, send)
+            return
         try:
             await super().__call__(scope, receive, send)
         except SendTimeoutError:
@@ -109,8 +108,7 @@ class LimitedEventSource(EventSourceResponse):
                 extra={"event": "dropped", "room": self.room, "client": address},
             )
         finally:
-            if gate is not None:
-                gate.release(address, self.room, self.seat)
+            gate.release(address, self.room, self.seat)
 
 
 class RoomQuota:
@@ -132,8 +130,8 @@ class RoomQuota:
 
 async def room_quota(request: Request) -> None:
     """A dependency of the routes that open a room: 429 with Retry-After over the quota."""
-    quota: RoomQuota | None = getattr(request.app.state, "room_quota", None)
-    if quota is None or quota.is_admin(request):
+    quota: RoomQuota = request.app.state.ctx.room_quota
+    if quota.is_admin(request):
         return
     address = client_address(request.scope)
     wait = quota.take(address)
@@ -146,10 +144,3 @@ async def room_quota(request: Request) -> None:
 
 
 ROOM_QUOTA = Depends(room_quota)
-
-
-def install(app: FastAPI, settings: Settings) -> None:
-    app.state.stream_gate = StreamGate(
-        per_address=settings.max_streams_per_address, per_room=settings.max_streams_per_room
-    )
-    app.state.room_quota = RoomQuota(settings.rooms_per_hour, settings.admin_token)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Body, Path, Request, Response
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.api.admin import is_admin
+from app.api.admin_token import is_admin
 from app.api.context import SEAT_COOKIE, Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA, LimitedEventSource
 from app.api.schemas import (
@@ -84,7 +84,7 @@ def set_seat_cookie(response: Response, request: Request, snap: RoomSnap, token:
     "/rooms",
     status_code=201,
     response_model=RoomCreated,
-    responses=_errors(403, 422, 429),
+    responses=_errors(403, 422),
     dependencies=[ROOM_QUOTA],  # ALLFOURS_ROOMS_PER_HOUR per client address
 )
 async def create_room(
@@ -191,7 +191,7 @@ async def hand_record(
             "description": "event: state, id: <version>, data: <view JSON>; pings as comments",
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
-        **_errors(404, 429),
+        **_errors(404),
     },
 )
 async def events(ctx: ContextDep, code: Code, token: TokenDep) -> EventSourceResponse:
@@ -219,6 +219,7 @@ def event_stream(
     )
     return LimitedEventSource(
         until_gone(stream),
+        gate=ctx.streams,
         room=snap.code,
         seat=seat,
         ping=ctx.settings.ping_s,
