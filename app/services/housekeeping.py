@@ -190,7 +190,7 @@ class RoomSweeper:
                 },
             )
         # Presence lives on the event loop: read and pruned here, the database in a thread.
-        presence.forget(removed)
+        # The rooms just removed are among those missing now, with those removed elsewhere.
         presence.forget(await asyncio.to_thread(self.housekeeping.missing, presence.rooms()))
         presence.prune(self.presence_horizon_s)
         return removed
