@@ -23,6 +23,7 @@ from app.api.schemas import (
 )
 from app.live.hub import StreamEnd
 from app.rules import Rules
+from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import action_from
 from app.services.events import room_events
@@ -170,17 +171,15 @@ async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     return _view_response(ctx, snap, token)
 
 
-@router.get("/rooms/{code}/hands/{n}", responses=_errors(404, 422))
+@router.get("/rooms/{code}/hands/{n}", response_model=HandRecordView, responses=_errors(404, 422))
 async def hand_record(
     ctx: ContextDep,
     code: Code,
     n: Annotated[int, Path(description="the hand's number, 1-based")],
     token: TokenDep,
-    response: Response,
-) -> dict[str, Any]:
-    record: dict[str, Any] = await run_in_threadpool(ctx.tables.hand_record, code, n, token)
-    response.headers.update(NO_STORE)
-    return record
+) -> Response:
+    record = await run_in_threadpool(ctx.tables.hand_record, code, n, token)
+    return Response(record.model_dump_json(), media_type="application/json", headers=NO_STORE)
 
 
 @router.get(

@@ -9,14 +9,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from app.bots import LEVELS
 from app.rules import Rules
 from app.rules.cards import BadCardCode, parse
-from app.rules.state import ACTION_TYPES, AwardKind
+from app.rules.state import ACTION_TYPES
+from app.rules.view import CardCode, HandRecordView
 from app.services.decide import SEED_LIMIT as SEED_MAX
 from app.services.errors import Invalid
 from app.services.names import NAME_MAX, clean_name
+from app.services.view import RoomView
 
-CARD_CODE = r"^[AKQJT2-9][CDHS]$"
-# The schema states the codes; the validator below refuses others in R3's words.
-CardCode = Annotated[str, Field(json_schema_extra={"pattern": CARD_CODE})]
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
 
@@ -94,91 +93,16 @@ class ErrorOut(BaseModel):
     detail: str
 
 
-# -- the view (API.md "The view"), as the server writes it ------------------------------
-# The routes send the view already rendered (app/services/view.py); these models describe
-# it in the OpenAPI document, and a test validates real views against them (strict, no
-# extra keys), so the two cannot drift apart.
-
-Code = Annotated[str, Field(json_schema_extra={"pattern": CARD_CODE})]
-SeatNumber = Annotated[int, Field(ge=0, le=3)]
-Team = Annotated[int, Field(ge=0, le=1)]
-
-
-class _Out(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SeatOut(_Out):
-    seat: SeatNumber
-    name: str
-    bot: bool
-    level: str | None = Field(description="a computer player's level, null for a human")
-    connected: bool = Field(description="an event stream open (bots always)")
-    auto: bool = Field(description="a computer player covers for this absent human")
-
-
-class PlayedCard(_Out):
-    seat: SeatNumber
-    card: Code
-
-
-class LiftOut(_Out):
-    leader: SeatNumber
-    cards: list[PlayedCard]
-    winner: SeatNumber
-
-
-class ActionOut(_Out):
-    type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
-    card: Code | None = None
-
-
-class RefusedOut(ActionOut):
-    reason: str = Field(description="why it is not allowed, naming the rule")
-    rule: str
-
-
-class AwardOut(_Out):
-    kind: AwardKind
-    team: Team
-    points: int
-    card: Code | None = None
-    seat: SeatNumber | None = None
-
-
-class ViewOut(_Out):
-    """What the caller sees of the table (API.md "The view", with docs/server.md's keys)."""
-
-    code: str
-    version: int
-    rules: Rules
-    seats: list[SeatOut | None] = Field(min_length=4, max_length=4)
-    you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
-    game_number: int
-    phase: Literal["lobby", "beg", "give_or_run", "play", "game_over"]
-    dealer: SeatNumber | None
-    beggar: SeatNumber | None
-    turn: SeatNumber | None
-    hand_number: int
-    kicks: list[Code]
-    kick_points: list[int]
-    decision: Literal["stand", "give_one", "run_pack"] | None
-    trump: Literal["C", "D", "H", "S"] | None
-    hand: list[Code] = Field(description="the caller's own cards, as a player holds them")
-    hand_sizes: list[int] = Field(min_length=4, max_length=4)
-    trick: list[PlayedCard]
-    last_trick: LiftOut | None
-    tricks_won: list[int] = Field(min_length=2, max_length=2)
-    legal: list[ActionOut]
-    refused: list[RefusedOut]
-    scores: list[int] = Field(min_length=2, max_length=2)
-    last_hand: list[AwardOut] | None
-    last_hand_totals: list[int] | None
-    winner: Team | None
-    seed: int | None = Field(None, description="the game's seed, once the game is over")
-
-
-View = ViewOut
+# The view's shapes (API.md "The view", "The hand record") are the observer's own:
+# app/rules/view.py and app/services/view.py.
+View = RoomView
 
 # The models whose integer bounds the OpenAPI document takes from pydantic (app/api/openapi.py).
-DOCUMENTED_MODELS: tuple[type[BaseModel], ...] = (CreateRoom, Join, SeatBot, ActionIn, ViewOut)
+DOCUMENTED_MODELS: tuple[type[BaseModel], ...] = (
+    CreateRoom,
+    Join,
+    SeatBot,
+    ActionIn,
+    RoomView,
+    HandRecordView,
+)

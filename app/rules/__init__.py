@@ -10,7 +10,7 @@ from app.rules.config import DEFAULT_RULES, Rules
 from app.rules.engine import apply, current_seat, legal_actions, new_game, replay
 from app.rules.errors import IllegalMove, NotOffered, RuleError
 from app.rules.state import Action, Award, HandRecord, Phase, State, Trick
-from app.rules.view import Observation, hand_record_json, observe
+from app.rules.view import Observation, observe
 
 __all__ = [
     "DEFAULT_RULES",
@@ -27,7 +27,6 @@ __all__ = [
     "Trick",
     "apply",
     "current_seat",
-    "hand_record_json",
     "legal_actions",
     "new_game",
     "observe",

@@ -1,23 +1,41 @@
 """The only door for private information: what one seat (or a spectator) may see.
 
-``observe`` gives a seat its own hand and the table's public facts, never another hand.
-The JSON shapes here are those of API.md ("The view", "The hand record").
+``observe`` decides it: a seat gets its own hand and the table's public facts, never another
+hand; the deals played so far as that viewer may see them; the seed once the game is over.
+``Observation.game_view()`` and ``Observation.hand_records()`` give that in the typed shapes
+of API.md ("The view", "The hand record"), which the JSON API serves and the page renders.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Literal, cast
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.cards import SUITS, Card, Hand, cards_in, code, rank_of, suit_of
 from app.rules.config import Rules
 from app.rules.engine import give_one_refusal, legal_actions
 from app.rules.errors import IllegalMove
 from app.rules.scoring import kick_points
-from app.rules.state import Action, Award, HandRecord, Phase, State, Trick
+from app.rules.state import (
+    ACTION_TYPES,
+    Action,
+    Award,
+    AwardKind,
+    HandRecord,
+    Phase,
+    State,
+    Trick,
+)
 from app.rules.tricks import why_illegal
 
-Json = dict[str, Any]
+CARD_CODE = r"^[AKQJT2-9][CDHS]$"
+CardCode = Annotated[str, Field(json_schema_extra={"pattern": CARD_CODE})]
+SeatNumber = Annotated[int, Field(ge=0, le=3)]
+TeamNumber = Annotated[int, Field(ge=0, le=1)]
+Decision = Literal["stand", "give_one", "run_pack"]
+SuitCode = Literal["C", "D", "H", "S"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +49,7 @@ class Observation:
     turn: int | None
     hand_number: int
     kicks: tuple[Card, ...]
-    decision: Literal["stand", "give_one", "run_pack"] | None  # said aloud at the table
+    decision: Decision | None  # said aloud at the table
     trump: int | None
     hand: Hand
     hand_sizes: tuple[int, int, int, int]
@@ -40,9 +58,9 @@ class Observation:
     legal: tuple[Action, ...]
     refusals: tuple[tuple[Action, IllegalMove], ...]  # actions shown but not allowed, and why
     scores: tuple[int, int]
-    last_awards: tuple[Award, ...] | None
-    last_game_totals: tuple[int, int] | None  # what each team counted for Game last deal
+    history: tuple[HandRecord, ...]  # the finished deals; hand_records() shows what is public
     winner: int | None
+    seed: int | None  # public once the game is over: then anyone may check the deals
 
     @property
     def beggar(self) -> int:
@@ -55,40 +73,65 @@ class Observation:
             return self.trump
         return suit_of(self.kicks[-1]) if self.kicks else None
 
-    def to_json(self) -> Json:
-        last = self.tricks[-1] if self.tricks else None
-        return {
-            "phase": self.phase.value,
-            "dealer": self.dealer,
-            "beggar": self.beggar,
-            "turn": self.turn,
-            "hand_number": self.hand_number,
-            "kicks": [code(c) for c in self.kicks],
+    @property
+    def last_trick(self) -> Trick | None:
+        """The lift last taken, left face up beside its winner: this deal's, and before this
+        deal's first lift the previous deal's last (it often decided that deal's hang jack,
+        Game and High, and a player looks at it while the beggar decides)."""
+        if self.tricks:
+            return self.tricks[-1]
+        last = self.history[-1] if self.history else None
+        return last.tricks[-1] if last is not None and last.tricks else None
+
+    def hand_records(self) -> tuple[HandRecordView, ...]:
+        """The finished deals, as this viewer may see them.
+
+        Every card of a played-out deal was shown in a trick; a deal that was thrown in (a
+        redeal, or a game ended by a kick or a give one) showed no one's hand, so until the
+        game is over (and its seed public) each viewer sees only its own seat's cards there.
+        """
+        over = self.winner is not None
+        return tuple(_record_view(r, self.seat, reveal=over or r.played_out) for r in self.history)
+
+    def game_view(self) -> GameView:
+        last = self.history[-1] if self.history else None
+        last_trick = self.last_trick
+        return GameView(
+            phase=self.phase.value,
+            dealer=self.dealer,
+            beggar=self.beggar,
+            turn=self.turn,
+            hand_number=self.hand_number,
+            kicks=[code(c) for c in self.kicks],
             # what each turned-up card scored for the dealer's team (R7), in the same order
-            "kick_points": [kick_points(c, self.rules) for c in self.kicks],
-            "decision": self.decision,
-            "trump": SUITS[self.trump] if self.trump is not None else None,
-            "hand": [code(c) for c in sorted_hand(self.hand, self.held_trump)],
-            "hand_sizes": list(self.hand_sizes),
-            "trick": [{"seat": s, "card": code(c)} for s, c in self.trick],
-            "last_trick": trick_json(last) if last else None,
-            "tricks_won": [sum(1 for t in self.tricks if t.winner % 2 == team) for team in (0, 1)],
-            "legal": [action_json(a) for a in self.legal],
-            "refused": [
-                {**action_json(a), "reason": str(err), "rule": err.rule} for a, err in self.refusals
+            kick_points=[kick_points(c, self.rules) for c in self.kicks],
+            decision=self.decision,
+            trump=_suit(self.trump),
+            hand=[code(c) for c in sorted_hand(self.hand, self.held_trump)],
+            hand_sizes=list(self.hand_sizes),
+            trick=[PlayedCardView(seat=s, card=code(c)) for s, c in self.trick],
+            last_trick=lift_view(last_trick) if last_trick is not None else None,
+            tricks_won=[sum(1 for t in self.tricks if t.winner % 2 == team) for team in (0, 1)],
+            legal=[action_view(a) for a in self.legal],
+            refused=[
+                RefusedView(
+                    type=a.type,
+                    card=code(a.card) if a.card is not None else None,
+                    reason=str(err),
+                    rule=err.rule,
+                )
+                for a, err in self.refusals
             ],
-            "scores": list(self.scores),
-            "last_hand": (
-                [award_json(a) for a in self.last_awards] if self.last_awards is not None else None
-            ),
-            "last_hand_totals": list(self.last_game_totals) if self.last_game_totals else None,
-            "winner": self.winner,
-        }
+            scores=list(self.scores),
+            last_hand=[award_view(a) for a in last.awards] if last is not None else None,
+            last_hand_totals=list(last.game_totals) if last and last.game_totals else None,
+            winner=self.winner,
+            seed=self.seed,
+        )
 
 
 def observe(state: State, seat: int | None) -> Observation:
     to_act = seat is not None and seat == state.turn
-    last = state.last_hand
     return Observation(
         seat=seat,
         rules=state.rules,
@@ -111,9 +154,9 @@ def observe(state: State, seat: int | None) -> Observation:
         legal=tuple(legal_actions(state)) if to_act else (),
         refusals=_refusals(state) if to_act else (),
         scores=state.scores,
-        last_awards=last.awards if last else None,
-        last_game_totals=last.game_totals if last else None,
+        history=state.history,
         winner=state.winner,
+        seed=state.seed if state.winner is not None else None,
     )
 
 
@@ -151,51 +194,159 @@ def sorted_hand(hand: Hand, trump: int | None) -> list[Card]:
     return sorted(cards_in(hand), key=key)
 
 
-def action_json(action: Action) -> Json:
-    if action.card is None:
-        return {"type": action.type}
-    return {"type": action.type, "card": code(action.card)}
+# -- the typed shapes of API.md ----------------------------------------------------------
+# Strict and closed: a test validates every view a whole game serves against them, and the
+# OpenAPI document is generated from them, so the contract and the code cannot drift apart.
 
 
-def award_json(award: Award) -> Json:
-    out: Json = {"kind": award.kind, "team": award.team, "points": award.points}
-    if award.card is not None:
-        out["card"] = code(award.card)
-    if award.seat is not None:
-        out["seat"] = award.seat
-    return out
+def _absent_when_none(value: object) -> bool:
+    return value is None
 
 
-def trick_json(trick: Trick) -> Json:
-    return {
-        "leader": trick.leader,
-        "cards": [{"seat": s, "card": code(c)} for s, c in trick.cards],
-        "winner": trick.winner,
-    }
+class Shown(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-def hand_record_json(record: HandRecord, viewer: int | None, *, game_over: bool) -> Json:
-    """The record of a finished deal for ``viewer``.
+class PlayedCardView(Shown):
+    seat: SeatNumber
+    card: CardCode
 
-    Every card of a played-out deal was shown in a trick; a deal that was thrown in (a
-    redeal, or a game ended by a kick or a give one) showed no one's hand, so until the game
-    is over (and its seed public) each viewer sees only its own seat's cards there.
-    """
-    reveal = record.played_out or game_over
-    dealt: Json = {
-        str(seat): ([code(c) for c in cards_in(hand)] if reveal or seat == viewer else None)
-        for seat, hand in enumerate(record.dealt)
-    }
-    return {
-        "n": record.n,
-        "dealer": record.dealer,
-        "redeal": record.redeal,
-        "dealt": dealt,
-        "kicks": [code(c) for c in record.kicks],
-        "trump": SUITS[record.trump] if record.trump is not None else None,
-        "decision": record.decision,
-        "tricks": [trick_json(t) for t in record.tricks],
-        "game_totals": list(record.game_totals) if record.game_totals else None,
-        "awards": [award_json(a) for a in record.awards],
-        "scores_after": list(record.scores_after),
-    }
+
+class LiftView(Shown):
+    leader: SeatNumber
+    cards: list[PlayedCardView]
+    winner: SeatNumber
+
+
+class ActionView(Shown):
+    type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
+    card: CardCode | None = Field(None, exclude_if=_absent_when_none)
+
+
+class RefusedView(ActionView):
+    reason: str = Field(description="why it is not allowed, naming the rule")
+    rule: str
+
+
+class AwardView(Shown):
+    kind: AwardKind
+    team: TeamNumber
+    points: int
+    card: CardCode | None = Field(None, exclude_if=_absent_when_none)
+    seat: SeatNumber | None = Field(None, exclude_if=_absent_when_none)
+
+
+class GameView(Shown):
+    """The game's part of API.md "The view", for one viewer."""
+
+    phase: Literal["lobby", "beg", "give_or_run", "play", "game_over"]
+    dealer: SeatNumber | None
+    beggar: SeatNumber | None
+    turn: SeatNumber | None
+    hand_number: int
+    kicks: list[CardCode]
+    kick_points: list[int]
+    decision: Decision | None
+    trump: SuitCode | None
+    hand: list[CardCode] = Field(description="the caller's own cards, as a player holds them")
+    hand_sizes: list[int] = Field(min_length=4, max_length=4)
+    trick: list[PlayedCardView]
+    last_trick: LiftView | None = Field(
+        description="the lift last taken: before a deal's first lift, the previous deal's last"
+    )
+    tricks_won: list[int] = Field(min_length=2, max_length=2)
+    legal: list[ActionView]
+    refused: list[RefusedView]
+    scores: list[int] = Field(min_length=2, max_length=2)
+    last_hand: list[AwardView] | None
+    last_hand_totals: list[int] | None
+    winner: TeamNumber | None
+    seed: int | None = Field(description="the game's seed, once the game is over")
+
+
+LOBBY = GameView(
+    phase="lobby",
+    dealer=None,
+    beggar=None,
+    turn=None,
+    hand_number=0,
+    kicks=[],
+    kick_points=[],
+    decision=None,
+    trump=None,
+    hand=[],
+    hand_sizes=[0, 0, 0, 0],
+    trick=[],
+    last_trick=None,
+    tricks_won=[0, 0],
+    legal=[],
+    refused=[],
+    scores=[0, 0],
+    last_hand=None,
+    last_hand_totals=None,
+    winner=None,
+    seed=None,
+)
+
+
+class HandRecordView(Shown):
+    """API.md "The hand record": one finished deal."""
+
+    n: int
+    dealer: SeatNumber
+    redeal: bool
+    dealt: dict[str, list[CardCode] | None] = Field(
+        description="each seat's dealt cards, null where this viewer may not see them"
+    )
+    kicks: list[CardCode]
+    trump: SuitCode | None
+    decision: Decision | None
+    tricks: list[LiftView]
+    game_totals: list[int] | None
+    awards: list[AwardView]
+    scores_after: list[int] = Field(min_length=2, max_length=2)
+
+
+def _suit(suit: int | None) -> SuitCode | None:
+    return cast(SuitCode, SUITS[suit]) if suit is not None else None
+
+
+def action_view(action: Action) -> ActionView:
+    return ActionView(type=action.type, card=code(action.card) if action.card is not None else None)
+
+
+def award_view(award: Award) -> AwardView:
+    return AwardView(
+        kind=award.kind,
+        team=award.team,
+        points=award.points,
+        card=code(award.card) if award.card is not None else None,
+        seat=award.seat,
+    )
+
+
+def lift_view(trick: Trick) -> LiftView:
+    return LiftView(
+        leader=trick.leader,
+        cards=[PlayedCardView(seat=s, card=code(c)) for s, c in trick.cards],
+        winner=trick.winner,
+    )
+
+
+def _record_view(record: HandRecord, viewer: int | None, *, reveal: bool) -> HandRecordView:
+    return HandRecordView(
+        n=record.n,
+        dealer=record.dealer,
+        redeal=record.redeal,
+        dealt={
+            str(seat): ([code(c) for c in cards_in(hand)] if reveal or seat == viewer else None)
+            for seat, hand in enumerate(record.dealt)
+        },
+        kicks=[code(c) for c in record.kicks],
+        trump=_suit(record.trump),
+        decision=record.decision,
+        tricks=[lift_view(t) for t in record.tricks],
+        game_totals=list(record.game_totals) if record.game_totals else None,
+        awards=[award_view(a) for a in record.awards],
+        scores_after=list(record.scores_after),
+    )

@@ -59,15 +59,15 @@ class Housekeeping:
                 {
                     "code": snap.code,
                     "version": snap.version,
-                    "phase": view["phase"],
-                    "game_number": view["game_number"],
-                    "hand_number": view["hand_number"],
-                    "scores": view["scores"],
+                    "phase": view.phase,
+                    "game_number": view.game_number,
+                    "hand_number": view.hand_number,
+                    "scores": view.scores,
                     "seats": [
                         None
                         if s is None
-                        else {k: s[k] for k in ("seat", "name", "bot", "connected", "auto")}
-                        for s in view["seats"]
+                        else s.model_dump(include={"seat", "name", "bot", "connected", "auto"})
+                        for s in view.seats
                     ],
                     "created_at": activity.created_at.isoformat(),
                     "last_change": activity.last_change.isoformat(),

@@ -27,7 +27,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from app import logs
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
-from app.rules import Action, Rules, hand_record_json
+from app.rules import Action, Rules, observe
+from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, decide
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
@@ -98,15 +99,12 @@ class Tables:
     def cached(self, code: str, version: int) -> RoomSnap | None:
         return self.cache.get(code, version)
 
-    def hand_record(self, code: str, n: int, token: str | None) -> Json:
+    def hand_record(self, code: str, n: int, token: str | None) -> HandRecordView:
         snap = self.snapshot(code)
         game = snap.game
         if game is None or not 1 <= n <= len(game.state.history):
             raise errors.NotFound(f"hand {n} is not over (or does not exist) in this game")
-        record = game.state.history[n - 1]
-        return hand_record_json(
-            record, seat_of(snap, token), game_over=game.state.winner is not None
-        )
+        return observe(game.state, seat_of(snap, token)).hand_records()[n - 1]
 
     # -- writing ---------------------------------------------------------------------------
 

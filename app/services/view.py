@@ -1,59 +1,51 @@
-"""The view of API.md for one caller: room facts + ``observe(state, seat).to_json()``.
+"""The view of API.md for one caller: the room's facts and what ``observe`` shows that seat.
 
 Nothing here reads the raw state except through ``observe``: the only door for private
-information.
+information. ``RoomView`` is the one typed shape the JSON API serves (and OpenAPI describes)
+and the page renders.
 """
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import Field
+
 from app.live.presence import Presence
-from app.rules import observe
 from app.rules.config import Rules
+from app.rules.view import LOBBY, GameView, SeatNumber, Shown, observe
 from app.services.snapshot import RoomSnap
 
-Json = dict[str, Any]
-Renderer = Callable[[Json], str]
+Renderer = Callable[["RoomView"], str]
 # A seat's (connected, auto) flags, None for an empty seat: with the snapshot and the
 # viewer's seat, all a view depends on.
 Flags = tuple[tuple[bool, bool] | None, ...]
 
 
-def json_renderer(view: Json) -> str:
-    return json.dumps(view, separators=(",", ":"))
+class SeatView(Shown):
+    seat: SeatNumber
+    name: str
+    bot: bool
+    level: str | None = Field(description="a computer player's level, null for a human")
+    connected: bool = Field(description="an event stream open (bots always)")
+    auto: bool = Field(description="a computer player covers for this absent human")
 
 
-def lobby_json() -> Json:
-    return {
-        "phase": "lobby",
-        "dealer": None,
-        "beggar": None,
-        "turn": None,
-        "hand_number": 0,
-        "kicks": [],
-        "kick_points": [],
-        "decision": None,
-        "trump": None,
-        "hand": [],
-        "hand_sizes": [0, 0, 0, 0],
-        "trick": [],
-        "last_trick": None,
-        "tricks_won": [0, 0],
-        "legal": [],
-        "refused": [],
-        "scores": [0, 0],
-        "last_hand": None,
-        "last_hand_totals": None,
-        "winner": None,
-    }
+class RoomView(GameView):
+    """What the caller sees of the table (API.md "The view", with docs/server.md's keys)."""
+
+    code: str
+    version: int
+    rules: Rules
+    seats: list[SeatView | None] = Field(min_length=4, max_length=4)
+    you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
+    game_number: int
 
 
-def rules_json(rules: Rules) -> Json:
-    return rules.model_dump(mode="json")
+def json_renderer(view: RoomView) -> str:
+    return view.model_dump_json()
 
 
 def seat_flags(snap: RoomSnap, presence: Presence) -> Flags:
@@ -70,42 +62,35 @@ def seat_flags(snap: RoomSnap, presence: Presence) -> Flags:
     )
 
 
-def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> Json:
+def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> RoomView:
     return _view(snap, seat, seat_flags(snap, presence))
 
 
-def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> Json:
+def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
     game = snap.game
-    seats: list[Json | None] = []
-    for info, flag in zip(snap.seats, flags, strict=True):
-        if info is None or flag is None:
-            seats.append(None)
-            continue
-        seats.append(
-            {
-                "seat": info.seat,
-                "name": info.name,
-                "bot": info.bot,
-                "level": info.level,
-                "connected": flag[0],
-                "auto": flag[1],
-            }
+    seats = [
+        None
+        if info is None or flag is None
+        else SeatView(
+            seat=info.seat,
+            name=info.name,
+            bot=info.bot,
+            level=info.level,
+            connected=flag[0],
+            auto=flag[1],
         )
-    view: Json = {
-        "code": snap.code,
-        "version": snap.version,
-        "rules": rules_json(snap.rules),
-        "seats": seats,
-        "you": seat,
-        "game_number": game.number if game else 0,
-    }
-    if game is None:
-        view.update(lobby_json())
-    else:
-        view.update(observe(game.state, seat).to_json())
-        # The seed is a secret until the game is over: then anyone may check the deals.
-        view["seed"] = game.seed if game.state.winner is not None else None
-    return view
+        for info, flag in zip(snap.seats, flags, strict=True)
+    ]
+    shown = LOBBY if game is None else observe(game.state, seat).game_view()
+    return RoomView.model_construct(
+        **dict(shown),
+        code=snap.code,
+        version=snap.version,
+        rules=snap.rules,
+        seats=seats,
+        you=seat,
+        game_number=game.number if game else 0,
+    )
 
 
 class RenderedViews:

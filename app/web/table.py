@@ -1,7 +1,7 @@
-"""What one viewer's table looks like, computed from that viewer's view JSON and nothing else.
+"""What one viewer's table looks like, computed from that viewer's view and nothing else.
 
-``build(view)`` takes the dict of API.md "The view" (``GET /api/rooms/{code}`` for that
-viewer) and returns plain values for the templates: seats placed round the table from the
+``build(view)`` takes the RoomView of API.md "The view" (what ``GET /api/rooms/{code}`` serves
+that viewer) and returns plain values for the templates: seats placed round the table from the
 viewer's chair, the hand with what may be played and why not, the trick, kicks, the score,
 the last hand's awards and the sentences the live region announces. Because the only input
 is the viewer's own view, a page cannot show a card the viewer could not see at a real table.
@@ -10,19 +10,18 @@ is the viewer's own view, a page cannot show a card the viewer could not see at 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.rules.cards import SUITS
-from app.rules.config import Rules
+from app.rules.view import ActionView, AwardView, PlayedCardView, RefusedView
+from app.services.view import RoomView, SeatView
 from app.web.cards import SUIT_WORDS, card_name, card_short
 from app.web.house_rules import InForce, in_force
 
-View = Mapping[str, Any]
+View = RoomView
 
 # Counterclockwise play (R4): from the viewer at the bottom, the next seat sits on the right.
 POSITIONS = ("bottom", "right", "top", "left")
@@ -170,11 +169,11 @@ class Table:
     default_bot_level: str = DEFAULT_LEVEL
 
 
-def _strip_rule(reason: str, rule: str | None) -> str:
+def _strip_rule(refused: RefusedView) -> str:
     """'R14: you must follow hearts or play a trump' -> 'You must follow hearts or play a trump'."""
-    text = reason
-    if rule and text.startswith(f"{rule}: "):
-        text = text[len(rule) + 2 :]
+    text = refused.reason
+    if text.startswith(f"{refused.rule}: "):
+        text = text[len(refused.rule) + 2 :]
     return text[:1].upper() + text[1:]
 
 
@@ -184,27 +183,19 @@ def tally(score: int) -> tuple[int, ...]:
     return (5,) * (score // 5) + ((score % 5,) if score % 5 else ())
 
 
-def _rules(view: View) -> Rules:
-    """The table's rules as the view states them (a view always carries valid ones)."""
-    return Rules.model_validate(view["rules"])
-
-
 def build(view: View) -> Table:
-    you: int | None = view.get("you")
+    you = view.you
     me = you if you is not None else 0
-    phase: str = view.get("phase", "lobby")
-    raw_seats: Sequence[Mapping[str, Any] | None] = view.get("seats") or [None] * 4
-    hand_sizes: Sequence[int] = view.get("hand_sizes") or [0, 0, 0, 0]
-    dealer: int | None = view.get("dealer") if phase != "lobby" else None
-    turn: int | None = view.get("turn") if phase in PLAYING_PHASES else None
-    beggar = view.get("beggar", (dealer + 1) % 4 if dealer is not None else None)
-    tricks_won: Sequence[int] | None = view.get("tricks_won")
-    rules = _rules(view)
+    phase = view.phase
+    dealer = view.dealer if phase != "lobby" else None
+    turn = view.turn if phase in PLAYING_PHASES else None
+    beggar = view.beggar
+    rules = view.rules
+    playing = phase in PLAYING_PHASES
 
-    names = _display_names(raw_seats)
+    names = _display_names(view.seats)
     seats = []
-    for n in range(4):
-        raw = raw_seats[n] if n < len(raw_seats) else None
+    for n, raw in enumerate(view.seats):
         display = names[n]
         seats.append(
             Seat(
@@ -213,42 +204,32 @@ def build(view: View) -> Table:
                 name="You" if n == you else display,
                 display_name=display,
                 empty=raw is None,
-                bot=bool(raw and raw.get("bot")),
-                level=str(raw.get("level"))
-                if raw and raw.get("bot") and raw.get("level")
-                else None,
-                auto=bool(raw and raw.get("auto")),
-                connected=bool(raw and (raw.get("connected", True) or raw.get("bot"))),
+                bot=bool(raw and raw.bot),
+                level=raw.level if raw and raw.bot and raw.level else None,
+                auto=bool(raw and raw.auto),
+                connected=bool(raw and (raw.connected or raw.bot)),
                 you=n == you,
                 team=n % 2,
                 partner_of_viewer=you is not None and n == (you + 2) % 4,
                 dealer=n == dealer,
-                beggar=phase in PLAYING_PHASES and n == beggar,
+                beggar=playing and n == beggar,
                 turn=n == turn,
-                hand_size=hand_sizes[n] if phase in PLAYING_PHASES else 0,
-                tricks_won=(tricks_won[n % 2] if tricks_won and phase in PLAYING_PHASES else None),
+                hand_size=view.hand_sizes[n] if playing else 0,
+                tricks_won=view.tricks_won[n % 2] if playing else None,
             )
         )
     around = tuple(seats[(me + i) % 4] for i in range(4))
 
-    scores: Sequence[int] = view.get("scores") or [0, 0]
-    winner_team: int | None = view.get("winner") if phase == "game_over" else None
-    teams = tuple(_team(t, seats, you, scores[t], winner_team) for t in (0, 1))
-    assert len(teams) == 2
-    team_pair = (teams[0], teams[1])
+    winner_team = view.winner if phase == "game_over" else None
+    team_pair = (
+        _team(0, seats, you, view.scores[0], winner_team),
+        _team(1, seats, you, view.scores[1], winner_team),
+    )
 
-    trump: str | None = view.get("trump")
-    legal: Sequence[Mapping[str, Any]] = view.get("legal") or []
-    refused: Sequence[Mapping[str, Any]] = view.get("refused") or []
-    playable = {a["card"] for a in legal if a.get("type") == "play"}
-    reasons = {
-        a["card"]: _strip_rule(str(a.get("reason", "")), a.get("rule"))
-        for a in refused
-        if a.get("type") == "play" and "card" in a
-    }
-    your_turn = you is not None and turn == you and phase in PLAYING_PHASES
-    kick_codes: Sequence[str] = view.get("kicks") or []
-    hand_codes: Sequence[str] = view.get("hand") or []  # in the order a player holds them
+    trump = view.trump
+    playable = {a.card for a in view.legal if a.type == "play"}
+    reasons = {a.card: _strip_rule(a) for a in view.refused if a.type == "play" and a.card}
+    your_turn = you is not None and turn == you and playing
     hand = tuple(
         HandCard(
             code=c,
@@ -256,33 +237,35 @@ def build(view: View) -> Table:
             legal=c in playable,
             reason=reasons.get(c) if c not in playable else None,
         )
-        for c in hand_codes
+        for c in view.hand  # in the order a player holds them
     )
     focus = next((c.code for c in hand if c.legal), hand[0].code if hand else None)
 
-    raw_trick: Sequence[Mapping[str, Any]] = view.get("trick") or []
-    trick = tuple(_played(p, seats, lead=i == 0, winner=False) for i, p in enumerate(raw_trick))
-    raw_last: Mapping[str, Any] | None = view.get("last_trick")
-    last_winner: int | None = raw_last.get("winner") if raw_last else None
+    trick = tuple(_played(p, seats, lead=i == 0, winner=False) for i, p in enumerate(view.trick))
+    raw_last = view.last_trick
+    last_winner = raw_last.winner if raw_last else None
     last_trick = tuple(
-        _played(p, seats, lead=i == 0, winner=p.get("seat") == last_winner)
-        for i, p in enumerate((raw_last or {}).get("cards") or [])
+        _played(p, seats, lead=i == 0, winner=p.seat == last_winner)
+        for i, p in enumerate(raw_last.cards if raw_last else ())
     )
-    hand_number = int(view.get("hand_number") or 0)
-    last_key = f"{hand_number}:" + "".join(p.code for p in last_trick) if last_trick else None
+    hand_number = view.hand_number
+    # The lift itself is the key: the previous deal's last lift, still shown while the next
+    # deal is begged, is announced once.
+    last_key = "".join(p.code for p in last_trick) if last_trick else None
 
     kicks = tuple(
         Kick(code=c, name=card_name(c), points=points)
-        for c, points in zip(kick_codes, view["kick_points"], strict=True)
+        for c, points in zip(view.kicks, view.kick_points, strict=True)
     )
 
-    beg_buttons = _beg_buttons(phase, legal, refused) if your_turn else ()
-    raw_awards = view.get("last_hand")
-    totals = view.get("last_hand_totals")
+    beg_buttons = _beg_buttons(phase, view.legal, view.refused) if your_turn else ()
+    raw_awards = view.last_hand
+    totals = view.last_hand_totals
     awards = tuple(_award(a, seats, team_pair, you, totals) for a in raw_awards or [])
     awards_key = (
         hashlib.sha256(
-            json.dumps([hand_number, phase == "game_over", raw_awards]).encode()
+            f"{hand_number}:{phase == 'game_over'}:"
+            f"{[a.model_dump_json() for a in raw_awards]}".encode()
         ).hexdigest()[:12]
         if raw_awards
         else None
@@ -291,11 +274,11 @@ def build(view: View) -> Table:
     all_seated = all(not s.empty for s in seats)
     seated = you is not None
     status = _status(phase, seats, turn, you, beggar, dealer, team_pair, all_seated, seated)
-    code = str(view.get("code", ""))
+    code = view.code
     title = f"● Your turn · All Fours {code}" if your_turn else f"All Fours · {status} · {code}"
     table = Table(
         code=code,
-        version=int(view.get("version") or 0),
+        version=view.version,
         phase=phase,
         you=you,
         seated=seated,
@@ -322,7 +305,7 @@ def build(view: View) -> Table:
         title=title,
         awards=awards,
         awards_key=awards_key,
-        rules=in_force(view.get("rules") or {}),
+        rules=in_force(rules.model_dump()),
         all_seated=all_seated,
         can_start=phase == "lobby" and all_seated and seated,
         winner=team_pair[winner_team] if winner_team is not None else None,
@@ -332,16 +315,15 @@ def build(view: View) -> Table:
     return _with_news(table)
 
 
-def _display_names(raw_seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
+def _display_names(raw_seats: Sequence[SeatView | None]) -> list[str]:
     """Each seat's name, made unique at the table ("Bot", "Bot 2") so turns are never ambiguous."""
     out: list[str] = []
-    for n in range(4):
-        raw = raw_seats[n] if n < len(raw_seats) else None
+    for n, raw in enumerate(raw_seats):
         if raw is None:
             out.append("Empty seat")
             continue
-        name = " ".join(str(raw.get("name") or "").split())
-        if raw.get("bot"):
+        name = " ".join(raw.name.split())
+        if raw.bot:
             name = _LEVEL_SUFFIX.sub("", name)  # "Bot (standard)": the chip says it is a bot
         name = name or f"Player {n + 1}"
         taken = [o for o in out if o == name or o.startswith(name + " ")]
@@ -372,11 +354,11 @@ def _team(
     )
 
 
-def _played(p: Mapping[str, Any], seats: Sequence[Seat], *, lead: bool, winner: bool) -> PlayedCard:
-    seat = seats[int(p["seat"])]
+def _played(p: PlayedCardView, seats: Sequence[Seat], *, lead: bool, winner: bool) -> PlayedCard:
+    seat = seats[p.seat]
     return PlayedCard(
-        code=str(p["card"]),
-        name=card_name(str(p["card"])),
+        code=p.card,
+        name=card_name(p.card),
         seat=seat.seat,
         pos=seat.pos,
         player=seat.name,
@@ -392,10 +374,10 @@ _BEG_LABELS = {
 
 
 def _beg_buttons(
-    phase: str, legal: Sequence[Mapping[str, Any]], refused: Sequence[Mapping[str, Any]]
+    phase: str, legal: Sequence[ActionView], refused: Sequence[RefusedView]
 ) -> tuple[BegButton, ...]:
-    offered = {a.get("type") for a in legal}
-    why = {a.get("type"): _strip_rule(str(a.get("reason", "")), a.get("rule")) for a in refused}
+    offered = {a.type for a in legal}
+    why = {a.type: _strip_rule(a) for a in refused}
     out = []
     for action, label in _BEG_LABELS.get(phase, ()):
         if action in offered:
@@ -417,16 +399,13 @@ _AWARD_TITLES = {
 
 
 def _award(
-    a: Mapping[str, Any],
+    a: AwardView,
     seats: Sequence[Seat],
     teams: tuple[Team, Team],
     you: int | None,
     totals: Sequence[int] | None,
 ) -> Award:
-    kind = str(a.get("kind"))
-    team = int(a.get("team", 0))
-    card: str | None = a.get("card")
-    seat_n: int | None = a.get("seat")
+    kind, team, card, seat_n = a.kind, a.team, a.card, a.seat
     holder = seats[seat_n].name if seat_n is not None else None
     if kind in ("high", "low", "jack") and holder:
         detail = f"dealt to {holder}"
@@ -450,7 +429,7 @@ def _award(
         detail=detail,
         team=team,
         team_name=teams[team].short if you is not None else teams[team].name,
-        points=int(a.get("points", 0)),
+        points=a.points,
         ours=None if you is None else you % 2 == team,
     )
 

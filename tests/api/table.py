@@ -52,8 +52,10 @@ def cards_in(value: Any) -> set[str]:
 
 
 def current_cards(v: Json) -> set[str]:
-    """The cards a view shows of the current deal (``last_hand`` is a finished deal's)."""
-    return cards_in({k: x for k, x in v.items() if k != "last_hand"})
+    """The cards a view shows of the current deal (``last_hand`` is a finished deal's, and so
+    is ``last_trick`` until the deal's first lift is taken)."""
+    previous = {"last_hand"} | ({"last_trick"} if sum(v.get("tricks_won", [0])) == 0 else set())
+    return cards_in({k: x for k, x in v.items() if k not in previous})
 
 
 def assert_no_leak(views: list[Json], spectator: Json) -> None:

@@ -4,19 +4,19 @@ import random
 
 from fastapi.testclient import TestClient
 
-from app.api.schemas import ViewOut
 from app.rules import DEFAULT_RULES, new_game, observe
-from app.services.view import lobby_json
+from app.rules.view import LOBBY
+from app.services.view import RoomView
 from tests.api.table import bearer, new_room, seat_four, view
 
 
 def test_the_lobby_view_has_every_key_of_a_game_view() -> None:
-    in_play = observe(new_game(DEFAULT_RULES, 1), None).to_json()
-    assert set(lobby_json()) == set(in_play)
+    in_play = observe(new_game(DEFAULT_RULES, 1), None).game_view()
+    assert LOBBY.model_dump().keys() == in_play.model_dump().keys()
 
 
 def test_every_view_served_is_what_the_openapi_document_says(client: TestClient) -> None:
-    """The view was an untyped dict, so OpenAPI did not describe it: now ViewOut does, and
+    """The view was an untyped dict, so OpenAPI did not describe it: now RoomView does, and
     every view a whole game serves (each seat, a spectator, the lobby, the end with its
     seed) validates against it, strictly and with no key it does not name."""
     code = new_room(client, {"rules": {"target": 7}})
@@ -24,7 +24,7 @@ def test_every_view_served_is_what_the_openapi_document_says(client: TestClient)
 
     def check(token: str | None = None) -> None:
         r = client.get(f"/api/rooms/{code}", headers=bearer(token) if token else {})
-        ViewOut.model_validate_json(r.text)
+        RoomView.model_validate_json(r.text)
         seen.append(r.json()["phase"])
 
     check()
@@ -41,11 +41,11 @@ def test_every_view_served_is_what_the_openapi_document_says(client: TestClient)
         me = view(client, code, tokens[v["turn"]])
         move = {**rng.choice(me["legal"]), "version": v["version"]}
         r = client.post(f"/api/rooms/{code}/actions", json=move, headers=bearer(tokens[v["turn"]]))
-        ViewOut.model_validate_json(r.text)
+        RoomView.model_validate_json(r.text)
     assert {"lobby", "beg", "play", "game_over"} <= set(seen)
-    assert ViewOut.model_validate_json(client.get(f"/api/rooms/{code}").text).seed is not None
+    assert RoomView.model_validate_json(client.get(f"/api/rooms/{code}").text).seed is not None
     schema = client.get("/openapi.json").json()
     answer = schema["paths"]["/api/rooms/{code}"]["get"]["responses"]["200"]
     assert answer["content"]["application/json"]["schema"] == {
-        "$ref": "#/components/schemas/ViewOut"
+        "$ref": "#/components/schemas/RoomView"
     }

@@ -18,7 +18,7 @@ from app.rules import Action, Rules
 from app.serve import migrate
 from app.services.events import room_events
 from app.services.tables import Tables
-from app.services.view import RenderedViews
+from app.services.view import RenderedViews, RoomView
 from app.store.db import make_engine
 
 
@@ -111,8 +111,8 @@ async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> Non
         for n in ("Ann", "Ben", "Cal", "Dee")
     ]
 
-    def html(view: dict[str, Any]) -> str:
-        return f"<div data-phase='{view['phase']}' data-version='{view['version']}'></div>"
+    def html(view: RoomView) -> str:
+        return f"<div data-phase='{view.phase}' data-version='{view.version}'></div>"
 
     stream = room_events(
         tables=tables,

@@ -12,8 +12,8 @@ from app.rules import (
     Phase,
     Rules,
     apply,
-    hand_record_json,
     legal_actions,
+    observe,
 )
 from app.rules.cards import codes, mask_codes
 from tests.rules.stack import card, do, game, reach, redeal_deck, stack
@@ -100,7 +100,7 @@ def test_r11_give_one_can_win_lets_the_point_end_the_game() -> None:
     record = g.history[-1]
     assert record.decision == "give_one" and record.awards == (Award("give_one", 0, 1),)
     # Giving one fixed the kick's suit as trump, even though no card was played (API.md).
-    assert record.trump == HEART and hand_record_json(record, 0, game_over=True)["trump"] == "H"
+    assert record.trump == HEART and observe(g, 0).hand_records()[-1].trump == "H"
 
 
 def test_r12_pack_exhausted_redeal_by_the_same_dealer_kick_points_stand() -> None:
@@ -116,7 +116,7 @@ def test_r12_pack_exhausted_redeal_by_the_same_dealer_kick_points_stand() -> Non
     assert codes(record.kicks) == ["JD", "AD", "6D"]
     assert [a.points for a in record.awards] == [3, 1, 2]
     assert [h.bit_count() for h in record.dealt] == [12, 12, 12, 12]
-    assert hand_record_json(record, 3, game_over=False)["redeal"] is True
+    assert observe(g, 3).hand_records()[-1].redeal is True
 
 
 def test_r12_flip_last_card_turns_the_last_card_for_a_new_suit() -> None:

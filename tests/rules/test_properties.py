@@ -26,14 +26,13 @@ from app.rules import (
     State,
     apply,
     current_seat,
-    hand_record_json,
     legal_actions,
     new_game,
     observe,
     replay,
 )
 from app.rules.cards import FULL_DECK, SUITS, code, mask_codes
-from app.rules.view import action_json
+from app.rules.view import action_view
 from tests.rules import oracle
 from tests.rules.oracle import Point
 
@@ -222,8 +221,10 @@ def check_observe(s: State, records_from: int) -> None:
     game_over = s.phase is Phase.GAME_OVER
     for seat in (0, 1, 2, 3, None):
         view = observe(s, seat)
-        data = view.to_json()
+        data = view.game_view().model_dump()
         last_hand = data.pop("last_hand")
+        if not s.tricks:  # until this deal's first lift, the previous deal's last
+            data.pop("last_trick")
         hidden = set()
         for other in range(4):
             if other != seat:
@@ -233,11 +234,12 @@ def check_observe(s: State, records_from: int) -> None:
         if last_hand is not None:
             assert _strings(last_hand) & {code(c) for c in range(52)} <= public_cards(s.history[-1])
         if seat is not None and seat == s.turn:
-            assert data["legal"] == [action_json(a) for a in legal_actions(s)]
+            assert data["legal"] == [action_view(a).model_dump() for a in legal_actions(s)]
         else:
             assert data["legal"] == [] and data["refused"] == []
+        shown = view.hand_records()
         for record in s.history[records_from:]:
-            rec = hand_record_json(record, seat, game_over=game_over)
+            rec = shown[record.n - 1].model_dump()
             if not (record.played_out or game_over):
                 assert all(rec["dealt"][str(o)] is None for o in range(4) if o != seat)
                 secret = set()
@@ -245,7 +247,7 @@ def check_observe(s: State, records_from: int) -> None:
                     if o != seat:
                         secret |= set(mask_codes(record.dealt[o]))
                 assert not secret & _strings(rec) - public_cards(record)
-    json.dumps(observe(s, None).to_json())
+    json.dumps(observe(s, None).game_view().model_dump())
 
 
 def _strings(value: object) -> set[str]:

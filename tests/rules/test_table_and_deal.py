@@ -45,7 +45,7 @@ def test_r3_card_codes_are_rank_then_suit() -> None:
     for bad in ("th", "10H", "1H", "HT", "", "TX"):
         with pytest.raises(BadCardCode, match=r"^R3: "):
             parse(bad)
-    view = observe(game(0, stack(0, {1: "TH JS 2C 3C 4C 5C"}, "9D")), 1).to_json()
+    view = observe(game(0, stack(0, {1: "TH JS 2C 3C 4C 5C"}, "9D")), 1).game_view().model_dump()
     assert set(view["hand"]) == {"TH", "JS", "2C", "3C", "4C", "5C"}
     assert view["kicks"] == ["9D"]
 

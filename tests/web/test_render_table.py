@@ -14,6 +14,7 @@ from app.rules.config import Rules
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
 from app.rules.view import observe
+from app.services.view import RoomView
 from app.web.render import render_room, render_table
 from tests.web.dom import Element, having, parse
 from tests.web.views import lobby_view, playthrough, server_view
@@ -37,7 +38,7 @@ def _rendered(index: int, viewer: int | None) -> tuple[dict[str, Any], list[Elem
     """The view and parsed fragment of GAMES[index] for ``viewer``, rendered once per run."""
     version, state = GAMES[index]
     view = server_view(state, viewer, version=version)
-    return view, parse(render_table(view))
+    return view.model_dump(), parse(render_table(view))
 
 
 def _every_table() -> Iterator[tuple[State, int | None, dict[str, Any], list[Element]]]:
@@ -167,7 +168,7 @@ def test_beg_step_buttons_go_to_the_seat_to_act_only() -> None:
     assert checked["beg"] and checked["give_or_run"]
 
 
-def _give_one_refused() -> dict[str, Any]:
+def _give_one_refused() -> RoomView:
     rules = Rules(give_one_needs_trump=True)
     for seed in range(200):
         state = new_game(rules, seed)
@@ -263,8 +264,7 @@ def test_room_page_has_one_event_stream(viewer: int | None) -> None:
 
 
 def test_names_at_the_table_are_unique_and_bots_are_marked() -> None:
-    view = lobby_view(["Ann", "Bot (standard)", "Ann", "Bot (standard)"], 0)
-    view["seats"][1]["bot"] = view["seats"][3]["bot"] = True
+    view = lobby_view(["Ann", "Bot (standard)", "Ann", "Bot (standard)"], 0, bots=(1, 3))
     html = render_table(view)
     for name in ("Ann 2", "Bot 2"):
         assert name in html
@@ -274,14 +274,15 @@ def test_names_at_the_table_are_unique_and_bots_are_marked() -> None:
 
 def test_hand_summary_says_what_each_team_counted_for_game() -> None:
     shown = 0
-    for index, (_, state) in enumerate(GAMES):
+    for index, (version, state) in enumerate(GAMES):
         view, _ = _rendered(index, 0)
         game = [a for a in view["last_hand"] or [] if a["kind"] == "game"]
         if not game or state.phase is Phase.GAME_OVER:
             continue
         totals = view["last_hand_totals"]
         team = game[0]["team"]
-        assert f"counted {totals[team]}\u2013{totals[1 - team]}" in render_table(view)
+        html = render_table(server_view(state, 0, version=version))
+        assert f"counted {totals[team]}\u2013{totals[1 - team]}" in html
         shown += 1
     assert shown
 

@@ -1,6 +1,6 @@
 """Views for the renderer tests, made by the real engine (no hand-written card lists).
 
-``server_view`` adds to ``observe(state, seat).to_json()`` the fields the server adds (API.md
+``server_view`` adds to ``observe(state, seat).game_view()`` the fields the server adds (API.md
 "The view": code, version, rules, seats, you), so the renderer sees what a browser would get.
 """
 
@@ -8,50 +8,59 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from app.rules.config import Rules
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
-from app.rules.view import observe
-from app.services.view import lobby_json
+from app.rules.view import LOBBY, GameView, observe
+from app.services.view import RoomView, SeatView
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
 CODE = "k3x9q2"
 
 
-def seats_json(names: Sequence[str | None] = NAMES, bots: Sequence[int] = ()) -> list[Any]:
+def seats_view(
+    names: Sequence[str | None] = NAMES, bots: Sequence[int] = ()
+) -> list[SeatView | None]:
     return [
-        None if name is None else {"seat": n, "name": name, "bot": n in bots, "connected": True}
+        None
+        if name is None
+        else SeatView(seat=n, name=name, bot=n in bots, level=None, connected=True, auto=False)
         for n, name in enumerate(names)
     ]
 
 
+def _room(
+    game: GameView, seats: list[SeatView | None], you: int | None, rules: Rules, version: int
+) -> RoomView:
+    return RoomView(
+        **dict(game),
+        code=CODE,
+        version=version,
+        rules=rules,
+        seats=seats,
+        you=you,
+        game_number=0 if game.phase == "lobby" else 1,
+    )
+
+
 def lobby_view(
-    names: Sequence[str | None], you: int | None, *, rules: Rules | None = None, version: int = 1
-) -> dict[str, Any]:
-    return {
-        **lobby_json(),
-        "code": CODE,
-        "version": version,
-        "rules": (rules or Rules()).model_dump(),
-        "seats": seats_json(names),
-        "you": you,
-    }
+    names: Sequence[str | None],
+    you: int | None,
+    *,
+    rules: Rules | None = None,
+    version: int = 1,
+    bots: Sequence[int] = (),
+) -> RoomView:
+    return _room(LOBBY, seats_view(names, bots), you, rules or Rules(), version)
 
 
 def server_view(
     state: State, seat: int | None, *, version: int, bots: Sequence[int] = ()
-) -> dict[str, Any]:
-    view = observe(state, seat).to_json()
-    view.update(
-        code=CODE,
-        version=version,
-        rules=state.rules.model_dump(),
-        seats=seats_json(bots=bots),
-        you=seat,
+) -> RoomView:
+    return _room(
+        observe(state, seat).game_view(), seats_view(bots=bots), seat, state.rules, version
     )
-    return view
 
 
 def playthrough(
