@@ -9,7 +9,7 @@ of API.md ("The view", "The hand record"), which the JSON API serves and the pag
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, cast
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -94,40 +94,39 @@ class Observation:
         return tuple(_record_view(r, self.seat, reveal=over or r.played_out) for r in self.history)
 
     def game_view(self) -> GameView:
+        return GameView.model_validate(self.game_fields())
+
+    def game_fields(self) -> dict[str, Any]:
+        """``game_view()``'s fields, to be validated once with the room's (one pass of
+        pydantic's validator over plain values is cheaper than building each part)."""
         last = self.history[-1] if self.history else None
         last_trick = self.last_trick
-        return GameView(
-            phase=self.phase.value,
-            dealer=self.dealer,
-            beggar=self.beggar,
-            turn=self.turn,
-            hand_number=self.hand_number,
-            kicks=[code(c) for c in self.kicks],
+        return {
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "beggar": self.beggar,
+            "turn": self.turn,
+            "hand_number": self.hand_number,
+            "kicks": [code(c) for c in self.kicks],
             # what each turned-up card scored for the dealer's team (R7), in the same order
-            kick_points=[kick_points(c, self.rules) for c in self.kicks],
-            decision=self.decision,
-            trump=_suit(self.trump),
-            hand=[code(c) for c in sorted_hand(self.hand, self.held_trump)],
-            hand_sizes=list(self.hand_sizes),
-            trick=[PlayedCardView(seat=s, card=code(c)) for s, c in self.trick],
-            last_trick=lift_view(last_trick) if last_trick is not None else None,
-            tricks_won=[sum(1 for t in self.tricks if t.winner % 2 == team) for team in (0, 1)],
-            legal=[action_view(a) for a in self.legal],
-            refused=[
-                RefusedView(
-                    type=a.type,
-                    card=code(a.card) if a.card is not None else None,
-                    reason=str(err),
-                    rule=err.rule,
-                )
-                for a, err in self.refusals
+            "kick_points": [kick_points(c, self.rules) for c in self.kicks],
+            "decision": self.decision,
+            "trump": _suit(self.trump),
+            "hand": [code(c) for c in sorted_hand(self.hand, self.held_trump)],
+            "hand_sizes": list(self.hand_sizes),
+            "trick": [{"seat": s, "card": code(c)} for s, c in self.trick],
+            "last_trick": _lift(last_trick) if last_trick is not None else None,
+            "tricks_won": [sum(1 for t in self.tricks if t.winner % 2 == team) for team in (0, 1)],
+            "legal": [_action(a) for a in self.legal],
+            "refused": [
+                {**_action(a), "reason": str(err), "rule": err.rule} for a, err in self.refusals
             ],
-            scores=list(self.scores),
-            last_hand=[award_view(a) for a in last.awards] if last is not None else None,
-            last_hand_totals=list(last.game_totals) if last and last.game_totals else None,
-            winner=self.winner,
-            seed=self.seed,
-        )
+            "scores": list(self.scores),
+            "last_hand": [_award(a) for a in last.awards] if last is not None else None,
+            "last_hand_totals": list(last.game_totals) if last and last.game_totals else None,
+            "winner": self.winner,
+            "seed": self.seed,
+        }
 
 
 def observe(state: State, seat: int | None) -> Observation:
@@ -311,42 +310,57 @@ def _suit(suit: int | None) -> SuitCode | None:
     return cast(SuitCode, SUITS[suit]) if suit is not None else None
 
 
+def _action(action: Action) -> dict[str, Any]:
+    if action.card is None:
+        return {"type": action.type}
+    return {"type": action.type, "card": code(action.card)}
+
+
+def _award(award: Award) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": award.kind, "team": award.team, "points": award.points}
+    if award.card is not None:
+        out["card"] = code(award.card)
+    if award.seat is not None:
+        out["seat"] = award.seat
+    return out
+
+
+def _lift(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "cards": [{"seat": s, "card": code(c)} for s, c in trick.cards],
+        "winner": trick.winner,
+    }
+
+
 def action_view(action: Action) -> ActionView:
-    return ActionView(type=action.type, card=code(action.card) if action.card is not None else None)
+    return ActionView.model_validate(_action(action))
 
 
 def award_view(award: Award) -> AwardView:
-    return AwardView(
-        kind=award.kind,
-        team=award.team,
-        points=award.points,
-        card=code(award.card) if award.card is not None else None,
-        seat=award.seat,
-    )
+    return AwardView.model_validate(_award(award))
 
 
 def lift_view(trick: Trick) -> LiftView:
-    return LiftView(
-        leader=trick.leader,
-        cards=[PlayedCardView(seat=s, card=code(c)) for s, c in trick.cards],
-        winner=trick.winner,
-    )
+    return LiftView.model_validate(_lift(trick))
 
 
 def _record_view(record: HandRecord, viewer: int | None, *, reveal: bool) -> HandRecordView:
-    return HandRecordView(
-        n=record.n,
-        dealer=record.dealer,
-        redeal=record.redeal,
-        dealt={
-            str(seat): ([code(c) for c in cards_in(hand)] if reveal or seat == viewer else None)
-            for seat, hand in enumerate(record.dealt)
-        },
-        kicks=[code(c) for c in record.kicks],
-        trump=_suit(record.trump),
-        decision=record.decision,
-        tricks=[lift_view(t) for t in record.tricks],
-        game_totals=list(record.game_totals) if record.game_totals else None,
-        awards=[award_view(a) for a in record.awards],
-        scores_after=list(record.scores_after),
+    return HandRecordView.model_validate(
+        {
+            "n": record.n,
+            "dealer": record.dealer,
+            "redeal": record.redeal,
+            "dealt": {
+                str(seat): [code(c) for c in cards_in(hand)] if reveal or seat == viewer else None
+                for seat, hand in enumerate(record.dealt)
+            },
+            "kicks": [code(c) for c in record.kicks],
+            "trump": _suit(record.trump),
+            "decision": record.decision,
+            "tricks": [_lift(t) for t in record.tricks],
+            "game_totals": list(record.game_totals) if record.game_totals else None,
+            "awards": [_award(a) for a in record.awards],
+            "scores_after": list(record.scores_after),
+        }
     )

@@ -68,29 +68,33 @@ def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> RoomView:
 
 def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
     game = snap.game
-    seats = [
-        None
-        if info is None or flag is None
-        else SeatView(
-            seat=info.seat,
-            name=info.name,
-            bot=info.bot,
-            level=info.level,
-            connected=flag[0],
-            auto=flag[1],
-        )
-        for info, flag in zip(snap.seats, flags, strict=True)
-    ]
-    shown = LOBBY if game is None else observe(game.state, seat).game_view()
-    return RoomView.model_construct(
-        **dict(shown),
-        code=snap.code,
-        version=snap.version,
-        rules=snap.rules,
-        seats=seats,
-        you=seat,
-        game_number=game.number if game else 0,
+    shown = _LOBBY if game is None else observe(game.state, seat).game_fields()
+    return RoomView.model_validate(
+        {
+            **shown,
+            "code": snap.code,
+            "version": snap.version,
+            "rules": snap.rules,
+            "seats": [
+                None
+                if info is None or flag is None
+                else {
+                    "seat": info.seat,
+                    "name": info.name,
+                    "bot": info.bot,
+                    "level": info.level,
+                    "connected": flag[0],
+                    "auto": flag[1],
+                }
+                for info, flag in zip(snap.seats, flags, strict=True)
+            ],
+            "you": seat,
+            "game_number": game.number if game else 0,
+        }
     )
+
+
+_LOBBY = LOBBY.model_dump()
 
 
 class RenderedViews:
