@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, docs, health, openapi, pages, rooms
+from app.api import admin, chat, docs, health, openapi, pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.limits import RoomQuota, StreamGate
@@ -98,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
+    app.include_router(chat.router)
     app.include_router(admin.router)
     pages.install(app)
     docs.install(app)

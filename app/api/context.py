@@ -14,6 +14,7 @@ from app.live.notifier import Notifier
 from app.live.presence import Presence
 from app.services.keeper import TableKeeper
 from app.services.tables import Tables
+from app.services.talk import TableTalk
 from app.services.view import RenderedViews
 from app.settings import Settings
 
@@ -33,6 +34,10 @@ class Context:
     room_quota: RoomQuota  # new rooms per client address
     # Each room's newest views as rendered, shared by the streams that show the same one.
     views: RenderedViews = field(default_factory=RenderedViews)
+    talk: TableTalk = field(init=False)  # the rooms' chat and nudges, on the same tables
+
+    def __post_init__(self) -> None:
+        self.talk = TableTalk(self.tables)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

@@ -39,7 +39,7 @@ SHUTDOWN_GRACE_S = 1.0
 Code = Annotated[str, Path(description="the room code")]
 
 
-def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+def errors_of(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorOut} for code in codes}
 
 
@@ -85,7 +85,7 @@ def set_seat_cookie(response: Response, request: Request, snap: RoomSnap, token:
     "/rooms",
     status_code=201,
     response_model=RoomCreated,
-    responses=_errors(403, 422),
+    responses=errors_of(403, 422),
     dependencies=[ROOM_QUOTA],  # ALLFOURS_ROOMS_PER_HOUR per client address
 )
 async def create_room(
@@ -104,7 +104,7 @@ def _is_admin(ctx: Context, request: Request) -> bool:
     return is_admin(ctx.settings.admin_token, request)
 
 
-@router.post("/rooms/{code}/join", response_model=Joined, responses=_errors(404, 409, 422))
+@router.post("/rooms/{code}/join", response_model=Joined, responses=errors_of(404, 409, 422))
 async def join(
     ctx: ContextDep, code: Code, body: Join, token: TokenDep, request: Request, response: Response
 ) -> Joined:
@@ -124,7 +124,7 @@ def from_browser(request: Request) -> bool:
     return "sec-fetch-mode" in headers or "hx-request" in headers
 
 
-@router.post("/rooms/{code}/bots", response_model=View, responses=_errors(401, 404, 409, 422))
+@router.post("/rooms/{code}/bots", response_model=View, responses=errors_of(401, 404, 409, 422))
 async def seat_bot(
     ctx: ContextDep, code: Code, body: SeatBot, token: TokenDep, request: Request
 ) -> Response:
@@ -140,7 +140,7 @@ async def seat_bot(
     return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/start", response_model=View, responses=_errors(401, 404, 409))
+@router.post("/rooms/{code}/start", response_model=View, responses=errors_of(401, 404, 409))
 async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) -> Response:
     snap = await ctx.tables.call(
         ctx.tables.start, code=code, token=token, admin=_is_admin(ctx, request)
@@ -148,14 +148,14 @@ async def start(ctx: ContextDep, code: Code, token: TokenDep, request: Request) 
     return _view_response(ctx, snap, token)
 
 
-@router.get("/rooms/{code}", response_model=View, responses=_errors(404))
+@router.get("/rooms/{code}", response_model=View, responses=errors_of(404))
 async def get_room(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
     return _view_response(ctx, snap, token)
 
 
 @router.post(
-    "/rooms/{code}/actions", response_model=View, responses=_errors(401, 403, 404, 409, 422)
+    "/rooms/{code}/actions", response_model=View, responses=errors_of(401, 403, 404, 409, 422)
 )
 async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> Response:
     action = action_from(body.type, body.card)
@@ -165,13 +165,13 @@ async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> R
     return _view_response(ctx, snap, token)
 
 
-@router.post("/rooms/{code}/rematch", response_model=View, responses=_errors(401, 404, 409))
+@router.post("/rooms/{code}/rematch", response_model=View, responses=errors_of(401, 404, 409))
 async def rematch(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
     snap = await ctx.tables.call(ctx.tables.rematch, code=code, token=token)
     return _view_response(ctx, snap, token)
 
 
-@router.get("/rooms/{code}/hands/{n}", response_model=HandRecordView, responses=_errors(404, 422))
+@router.get("/rooms/{code}/hands/{n}", response_model=HandRecordView, responses=errors_of(404, 422))
 async def hand_record(
     ctx: ContextDep,
     code: Code,
@@ -190,7 +190,7 @@ async def hand_record(
             "description": "event: state, id: <version>, data: <view JSON>; pings as comments",
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
-        **_errors(404),
+        **errors_of(404),
     },
 )
 async def events(ctx: ContextDep, code: Code, token: TokenDep) -> EventSourceResponse:
@@ -214,6 +214,7 @@ def event_stream(
         code=snap.code,
         seat=seat,
         end=end,
+        talk=ctx.talk,
         **kwargs,
     )
     return LimitedEventSource(

@@ -16,7 +16,18 @@ VersionListener = Callable[[str, int], None]
 
 
 class Subscription:
-    __slots__ = ("_event", "closed", "code", "counted", "latest", "presence", "resync")
+    __slots__ = (
+        "_event",
+        "chat",
+        "closed",
+        "code",
+        "counted",
+        "latest",
+        "nudge_mark",
+        "nudges",
+        "presence",
+        "resync",
+    )
 
     def __init__(self, code: str, counted: bool = True) -> None:
         self.code = code
@@ -25,6 +36,9 @@ class Subscription:
         self.resync = False  # notifications may have been lost: re-read the current version
         self.presence = False  # someone's connected/auto flag changed
         self.closed = False  # the server is stopping: the stream ends
+        self.chat = 0  # highest chat message id announced for the room
+        self.nudge_mark = 0  # the newest nudge announced (see nudge_mark())
+        self.nudges: list[int] = []  # seats nudged since the stream last looked
         self._event = asyncio.Event()
 
     def _wake(self) -> None:
@@ -42,6 +56,11 @@ class Subscription:
             return False
         self._event.clear()
         return True
+
+
+def nudge_mark(at_ms: int, seat: int) -> int:
+    """A nudge's number on the notification channel: when it was made and whom it nudges."""
+    return at_ms * 4 + seat
 
 
 class StreamEnd:
@@ -123,6 +142,25 @@ class Hub:
             fn(*args)
         else:
             loop.call_soon_threadsafe(fn, *args)
+
+    def event(self, code: str, kind: str, n: int) -> None:
+        """A room event that is not a version: chat message ``n``, or a nudge (``n`` from
+        ``nudge_mark``). Each may be heard twice (after commit, then from LISTEN): once is
+        enough."""
+        for sub in self._rooms.get(code, ()):
+            if kind == "chat":
+                if n <= sub.chat:
+                    continue
+                sub.chat = n
+            else:
+                if n <= sub.nudge_mark:
+                    continue
+                sub.nudge_mark = n
+                sub.nudges.append(n % 4)
+            sub._wake()
+
+    def event_threadsafe(self, code: str, kind: str, n: int) -> None:
+        self._on_loop(self.event, code, kind, n)
 
     def presence_changed(self, code: str) -> None:
         for sub in self._rooms.get(code, ()):

@@ -21,15 +21,35 @@ from app.live.hub import Hub
 CHANNEL = "allfours"
 
 
+# Besides versions, a room has events that are not versions: a chat message (its id) and a
+# nudge (the seat nudged). They never raise the room's version, so a move never waits on them.
+EVENT_KINDS = ("chat", "nudge")
+
+
 def payload(code: str, version: int) -> str:
     return f"{code}:{version}"
 
 
+def event_payload(code: str, kind: str, n: int) -> str:
+    return f"{code}:{kind}:{n}"
+
+
 def parse_payload(text: str) -> tuple[str, int] | None:
-    code, sep, version = text.rpartition(":")
-    if not sep or not version.isdigit():
+    """A version's payload: ``code:version``."""
+    code, sep, version = text.partition(":")
+    if not sep or not code or not version.isdigit():
         return None
     return code, int(version)
+
+
+def parse_event_payload(text: str) -> tuple[str, str, int] | None:
+    """A room event's payload: ``code:kind:n``."""
+    if text.count(":") != 2:
+        return None
+    code, kind, n = text.split(":")
+    if not code or kind not in EVENT_KINDS or not n.isdigit():
+        return None
+    return code, kind, int(n)
 
 
 class Notifier(ABC):
@@ -44,6 +64,14 @@ class Notifier(ABC):
         """Called once ``version`` is committed, from any thread: tell this process now."""
         self.hub.publish_threadsafe(code, version)
 
+    @abstractmethod
+    def event_in_transaction(self, conn: Connection, code: str, kind: str, n: int) -> None:
+        """Called inside the transaction that made the room event (a chat message, a nudge)."""
+
+    def event_after_commit(self, code: str, kind: str, n: int) -> None:
+        """Called once the room event is committed, from any thread."""
+        self.hub.event_threadsafe(code, kind, n)
+
     async def start(self) -> None:  # noqa: B027 - optional hook
         """Open whatever the notifier listens on (called in the app's lifespan)."""
 
@@ -55,6 +83,9 @@ class LocalNotifier(Notifier):
     """One process (SQLite): the hub is the whole audience."""
 
     def in_transaction(self, conn: Connection, code: str, version: int) -> None:
+        return None
+
+    def event_in_transaction(self, conn: Connection, code: str, kind: str, n: int) -> None:
         return None
 
 

@@ -21,7 +21,14 @@ from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
 from app.live.hub import Hub
-from app.live.notifier import CHANNEL, Notifier, parse_payload, payload
+from app.live.notifier import (
+    CHANNEL,
+    Notifier,
+    event_payload,
+    parse_event_payload,
+    parse_payload,
+    payload,
+)
 
 log = logging.getLogger("allfours.live.postgres")
 
@@ -71,6 +78,9 @@ class PostgresNotifier(Notifier):
 
     def in_transaction(self, conn: Connection, code: str, version: int) -> None:
         conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload(code, version)})
+
+    def event_in_transaction(self, conn: Connection, code: str, kind: str, n: int) -> None:
+        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": event_payload(code, kind, n)})
 
     @property
     def listening(self) -> bool:
@@ -139,5 +149,7 @@ class PostgresNotifier(Notifier):
                     if parsed is not None:
                         # To the hub's own loop, like a local commit's announcement.
                         self.hub.publish_threadsafe(*parsed)
+                    elif (event := parse_event_payload(notify.payload)) is not None:
+                        self.hub.event_threadsafe(*event)
                 if not heard:
                     await asyncio.wait_for(conn.execute("SELECT 1"), CHECK_TIMEOUT_S)

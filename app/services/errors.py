@@ -56,3 +56,8 @@ class IllegalMoveError(ApiError):
 class Invalid(ApiError):
     status = 422
     error = "invalid"
+
+
+class TooMany(ApiError):
+    status = 429
+    error = "too_many_requests"

@@ -5,6 +5,9 @@ order (id = version), each rendered for this viewer; and, if ``presence_event`` 
 an event of that name (no id) when someone comes or goes; it ends when ``end`` is set (the
 server is stopping). The JSON API sends none (API.md:
 every event is a ``state`` with its version); the htmx table re-renders on them.
+With ``talk``, the room's table talk travels too, as events without an id (never disturbing
+the version sequence): after the first view the recent ``chat`` messages, then each new one,
+and a ``nudge`` (``{"seat": n}``, the seat nudged) when someone nudges the player to act.
 ``render`` turns a view into the event's data: JSON for the API, an HTML fragment for the
 htmx table. No database session is held between events: each version
 is read from the snapshot cache, or from the log in a worker thread.
@@ -13,18 +16,27 @@ is read from the snapshot cache, or from the log in a worker thread.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from app.live.hub import Hub, StreamEnd
 from app.live.presence import Presence
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
+from app.services.talk import ChatMessageOut, TableTalk
 from app.services.view import RenderedViews, Renderer, json_renderer, view_text
 
 __all__ = ["MAX_CATCH_UP", "Renderer", "json_renderer", "room_events"]
 
 Json = dict[str, Any]
+ChatRenderer = Callable[[ChatMessageOut], str]
+
+
+def chat_json(message: ChatMessageOut) -> str:
+    return message.model_dump_json()
+
+
 # Behind by more than this many versions (a long stall): send the current view only.
 MAX_CATCH_UP = 32
 
@@ -41,6 +53,8 @@ async def room_events(
     state_event: str = "state",
     presence_event: str | None = None,
     end: StreamEnd | None = None,
+    talk: TableTalk | None = None,
+    say: ChatRenderer = chat_json,
 ) -> AsyncIterator[Json]:
     """Events as dicts for sse-starlette (``event``, ``id``, ``data``)."""
 
@@ -65,6 +79,12 @@ async def room_events(
         sub.latest = max(sub.latest, sent)
         sub.presence = False
         yield event(current, state_event, True)
+        heard = 0  # the newest chat message sent
+        if talk is not None:
+            for message in await asyncio.to_thread(talk.recent, code):
+                heard = message.id
+                yield {"event": "chat", "data": say(message)}
+            sub.chat = max(sub.chat, heard)
         while True:
             await sub.wait()
             if sub.closed:
@@ -87,3 +107,10 @@ async def room_events(
                 sub.presence = False
                 if presence_event is not None:
                     yield event(current, presence_event, False)
+            if talk is not None:
+                while sub.nudges:
+                    yield {"event": "nudge", "data": json.dumps({"seat": sub.nudges.pop(0)})}
+                if sub.chat > heard:
+                    for message in await asyncio.to_thread(talk.recent, code, after=heard):
+                        heard = message.id
+                        yield {"event": "chat", "data": say(message)}

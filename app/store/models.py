@@ -63,6 +63,9 @@ class Seat(Base):
     # The last sign of life of a human seat, written by every app process for the streams
     # and requests it serves, so no process covers a player who is at another's table.
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When this seat last nudged the player to act: at most one nudge a seat each 30 s,
+    # whichever app process takes it.
+    nudged_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Game(Base):
@@ -94,3 +97,17 @@ class ActionRow(Base):
     version: Mapped[int] = mapped_column(Integer)  # the room version this action made
     auto: Mapped[bool] = mapped_column(Boolean, default=False)  # played by a bot or away cover
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ChatMessage(Base):
+    """Table talk: kept like the moves, so a reload, a restart or another process shows it."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(SmallInteger)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(800))  # 200 characters, in any script
+    preset: Mapped[str | None] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -8,14 +8,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, exc, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, exc, func, insert, or_, select, update
 
-from app.store.models import ActionRow, Game, Room, Seat
+from app.store.models import ActionRow, ChatMessage, Game, Room, Seat
 
 rooms: Table = Room.__table__  # type: ignore[assignment]
 seats: Table = Seat.__table__  # type: ignore[assignment]
 games: Table = Game.__table__  # type: ignore[assignment]
 actions: Table = ActionRow.__table__  # type: ignore[assignment]
+chat: Table = ChatMessage.__table__  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,3 +292,79 @@ def seen_at(conn: Connection, code: str, seat: int) -> datetime | None:
     )
     value = conn.execute(query).scalar_one_or_none()
     return value if isinstance(value, datetime) else None
+
+
+# -- table talk ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    preset: str | None
+    at: datetime
+
+
+_CHAT_COLUMNS = (chat.c.id, chat.c.seat, chat.c.name, chat.c.text, chat.c.preset, chat.c.at)
+
+
+def insert_chat(
+    conn: Connection,
+    *,
+    room_id: int,
+    seat: int | None,
+    name: str,
+    text: str,
+    preset: str | None,
+    at: datetime,
+) -> ChatRow:
+    new_id = conn.execute(
+        insert(chat)
+        .values(room_id=room_id, seat=seat, name=name, text=text, preset=preset, at=at)
+        .returning(chat.c.id)
+    ).scalar_one()
+    return ChatRow(int(new_id), seat, name, text, preset, at)
+
+
+def chat_of(conn: Connection, room_id: int, *, limit: int, after: int = 0) -> list[ChatRow]:
+    """The room's last ``limit`` messages after id ``after``, oldest first."""
+    query = (
+        select(*_CHAT_COLUMNS)
+        .where(chat.c.room_id == room_id, chat.c.id > after)
+        .order_by(chat.c.id.desc())
+        .limit(limit)
+    )
+    rows = [ChatRow(*row) for row in conn.execute(query)]
+    rows.reverse()
+    return [_utc(row) for row in rows]
+
+
+def _utc(row: ChatRow) -> ChatRow:
+    """SQLite gives back naive datetimes: they were written in UTC."""
+    if row.at.tzinfo is None:
+        return ChatRow(row.id, row.seat, row.name, row.text, row.preset, row.at.replace(tzinfo=UTC))
+    return row
+
+
+def chat_count_since(conn: Connection, room_id: int, seat: int | None, since: datetime) -> int:
+    """How many messages ``seat`` (None: the spectators) wrote in the room since ``since``."""
+    by_seat = chat.c.seat.is_(None) if seat is None else chat.c.seat == seat
+    query = select(func.count()).where(chat.c.room_id == room_id, by_seat, chat.c.at > since)
+    return int(conn.execute(query).scalar_one())
+
+
+def take_nudge(conn: Connection, room_id: int, seat: int, now: datetime, since: datetime) -> bool:
+    """Record a nudge by ``seat`` unless it nudged after ``since``: one conditional UPDATE, so
+    two processes cannot both let a second nudge through."""
+    result = conn.execute(
+        update(seats)
+        .where(
+            seats.c.room_id == room_id,
+            seats.c.seat == seat,
+            or_(seats.c.nudged_at.is_(None), seats.c.nudged_at <= since),
+        )
+        .values(nudged_at=now)
+    )
+    return bool(result.rowcount)

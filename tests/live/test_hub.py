@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 
 from app.live.hub import Hub, StreamEnd
-from app.live.notifier import LocalNotifier, parse_payload, payload
+from app.live.notifier import (
+    LocalNotifier,
+    event_payload,
+    parse_event_payload,
+    parse_payload,
+    payload,
+)
 from app.live.presence import Presence
 from app.rules import Action, Rules
 from app.serve import migrate
@@ -53,6 +59,12 @@ def test_payload_round_trip() -> None:
     assert parse_payload(payload("abc", 12)) == ("abc", 12)
     assert parse_payload("garbage") is None
     assert parse_payload("a:b") is None
+    # A room event's payload is never taken for a version, nor the other way round.
+    assert parse_payload(event_payload("abc", "chat", 7)) is None
+    assert parse_event_payload(event_payload("abc", "chat", 7)) == ("abc", "chat", 7)
+    assert parse_event_payload(event_payload("abc", "nudge", 9)) == ("abc", "nudge", 9)
+    assert parse_event_payload(payload("abc", 12)) is None
+    assert parse_event_payload("abc:shout:1") is None
 
 
 def test_presence_counts_streams_and_covers_the_away() -> None:

@@ -1,0 +1,158 @@
+"""Table talk: the room's chat and the nudge.
+
+Messages are rows like the moves (kept through a reload, a restart, another process) but never
+raise the room's version: they travel on the room's streams as their own events, so a move
+never waits on a message and a message never disturbs the version sequence. Seated players
+talk; spectators read. A seat may write 5 messages in 10 seconds, and nudge the player to act
+once in 30 seconds; both limits are kept in the database, so they hold across processes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from pydantic import BaseModel, Field
+
+from app.live.hub import nudge_mark
+from app.services import errors
+from app.services.identity import check_code, seat_of
+from app.services.snapshot import RoomSnap
+from app.services.tables import Tables
+from app.store import repo
+from app.store.db import read, write
+
+# The presets, as said at a Trinidad table (API.md § Second round has the ids).
+PRESETS: dict[str, str] = {
+    "stand": "Stand!",
+    "ah_beg": "Ah beg",
+    "give_one": "Give one",
+    "run_the_pack": "Run the pack!",
+    "hang_jack": "Hang jack!",
+    "good_lift": "Good lift, partner",
+    "play_yuh_card": "Play yuh card",
+    "all_fours": "All fours!",
+    "bullseye": "Bullseye!",
+    "thumbs_up": "\N{THUMBS UP SIGN}",
+    "laugh": "\N{FACE WITH TEARS OF JOY}",
+    "wow": "\N{FACE WITH OPEN MOUTH}",
+    "sleepy": "\N{SLEEPING FACE}",
+}
+TEXT_MAX = 200
+RECENT = 100  # what a (re)connection and GET /chat give
+FLOOD_MESSAGES, FLOOD_WINDOW = 5, timedelta(seconds=10)
+NUDGE_EVERY = timedelta(seconds=30)
+# Writing-direction overrides and isolates could turn the rest of the page around; joiners
+# (category Cf too) stay, since emoji sequences are made with them.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+class ChatMessageOut(BaseModel):
+    """API.md's ``<message>``."""
+
+    id: int
+    seat: int | None = Field(description="the writer's seat, null for a spectator")
+    name: str
+    text: str = Field(description="plain text, to be shown as text")
+    preset: str | None = Field(description="the preset's id when the message is one")
+    at: datetime
+
+
+def clean_text(raw: str) -> str:
+    """The message as shown: line breaks and tabs become spaces, control characters go,
+    trimmed; 1-200 characters, else 422."""
+    spaced = "".join(" " if ch in "\r\n\t" else ch for ch in raw)
+    text = "".join(
+        ch for ch in spaced if unicodedata.category(ch) != "Cc" and ch not in _BIDI_CONTROLS
+    ).strip()
+    if not text:
+        raise errors.Invalid("text must not be empty")
+    if len(text) > TEXT_MAX:
+        raise errors.Invalid(f"text must be at most {TEXT_MAX} characters")
+    return text
+
+
+def _out(row: repo.ChatRow) -> ChatMessageOut:
+    return ChatMessageOut(
+        id=row.id, seat=row.seat, name=row.name, text=row.text, preset=row.preset, at=row.at
+    )
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class TableTalk:
+    """The chat and the nudge of this server's rooms, on the tables' database."""
+
+    def __init__(self, tables: Tables, now: Callable[[], datetime] = _utc_now) -> None:
+        self._snapshot = tables.snapshot
+        self._engine = tables.engine
+        self._notifier = tables.notifier
+        self._now = now
+
+    def _speaker(self, snap: RoomSnap, token: str | None) -> int:
+        seat = seat_of(snap, token)
+        if seat is None:
+            if token:
+                raise errors.Forbidden("this token holds no seat at this table")
+            raise errors.Forbidden("spectators read the chat; only seated players write")
+        return seat
+
+    def post(
+        self, code: str, token: str | None, *, text: str | None, preset: str | None
+    ) -> ChatMessageOut:
+        if (text is None) == (preset is None):
+            raise errors.Invalid("give either text or preset")
+        if preset is not None and preset not in PRESETS:
+            raise errors.Invalid(f"preset must be one of {', '.join(PRESETS)}")
+        said = PRESETS[preset] if preset is not None else clean_text(text or "")
+        snap = self._snapshot(code)
+        seat = self._speaker(snap, token)
+        info = snap.seats[seat]
+        assert info is not None
+        now = self._now()
+        with write(self._engine) as conn:
+            if repo.chat_count_since(conn, snap.id, seat, now - FLOOD_WINDOW) >= FLOOD_MESSAGES:
+                raise errors.TooMany(
+                    f"at most {FLOOD_MESSAGES} messages in {FLOOD_WINDOW.seconds} seconds"
+                )
+            row = repo.insert_chat(
+                conn,
+                room_id=snap.id,
+                seat=seat,
+                name=info.name,
+                text=said,
+                preset=preset,
+                at=now,
+            )
+            self._notifier.event_in_transaction(conn, code, "chat", row.id)
+        self._notifier.event_after_commit(code, "chat", row.id)
+        return _out(row)
+
+    def recent(self, code: str, *, after: int = 0) -> list[ChatMessageOut]:
+        check_code(code)
+        with read(self._engine) as conn:
+            room = repo.room_by_code(conn, code)
+            if room is None:
+                raise errors.NotFound(f"no room {code!r}")
+            return [_out(r) for r in repo.chat_of(conn, room.id, limit=RECENT, after=after)]
+
+    def nudge(self, code: str, token: str | None) -> int:
+        """Nudge the player to act; the seat nudged."""
+        snap = self._snapshot(code)
+        seat = self._speaker(snap, token)
+        game = snap.game
+        turn = game.state.turn if game is not None else None
+        to_act = snap.seats[turn] if turn is not None else None
+        if turn is None or to_act is None or to_act.bot or turn == seat:
+            raise errors.Conflict("no other player is to act now")
+        now = self._now()
+        with write(self._engine) as conn:
+            if not repo.take_nudge(conn, snap.id, seat, now, now - NUDGE_EVERY):
+                raise errors.TooMany(f"one nudge every {NUDGE_EVERY.seconds} seconds")
+            mark = nudge_mark(int(now.timestamp() * 1000), turn)
+            self._notifier.event_in_transaction(conn, code, "nudge", mark)
+        self._notifier.event_after_commit(code, "nudge", mark)
+        return turn
