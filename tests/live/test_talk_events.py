@@ -27,6 +27,10 @@ def _chats(stream: Stream) -> list[dict[str, object]]:
     return [json.loads(e["data"]) for e in stream.events if e["event"] == "chat"]
 
 
+def nudges(stream: Stream) -> list[dict[str, object]]:
+    return [json.loads(e["data"]) for e in stream.events if e["event"] == "nudge"]
+
+
 async def test_chat_and_nudges_reach_every_stream_without_ids(server: ServerProcess) -> None:
     async with (
         httpx.AsyncClient(base_url=server.url, timeout=30) as api,
@@ -64,7 +68,6 @@ async def test_chat_and_nudges_reach_every_stream_without_ids(server: ServerProc
         turn = (await api.get(f"/api/rooms/{code}")).json()["turn"]
         r = await api.post(f"/api/rooms/{code}/nudge", headers=bearer(tokens[(turn + 1) % 4]))
         assert r.status_code == 204
-        nudges = lambda s: [json.loads(e["data"]) for e in s.events if e["event"] == "nudge"]  # noqa: E731
         await until(lambda: all(nudges(s) for s in streams), "the nudge")
         for s in streams:
             assert nudges(s) == [{"seat": turn}]
