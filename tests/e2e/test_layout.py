@@ -1,0 +1,142 @@
+"""The table at every screen size, for hands of 6, 9 and 12 cards (after running the pack).
+
+Each room is admin-seeded so its first deal is known (the seeds are checked below against
+the rules engine): the browser sits at the beggar's seat, three players sit by the JSON API
+with long names, the page begs and the dealer runs the pack once (9 cards) or the pack runs
+twice (12). The same page is then measured at each size with getBoundingClientRect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from app.rules import DEFAULT_RULES, apply, new_game
+from app.rules.state import BEG, RUN_PACK, STAND
+from app.rules.table import first_dealer_for
+from tests.e2e.players import create_room, open_table, script_errors, version, wait_past
+
+SIZES = (
+    {"width": 320, "height": 568},
+    {"width": 360, "height": 640},
+    {"width": 390, "height": 844},
+    {"width": 844, "height": 390},
+    {"width": 1280, "height": 800},
+    {"width": 1920, "height": 1080},
+)
+# Names as long as the join form takes (24 characters), one without a space to break at.
+OTHERS = ("Bartholomew Fitzgerald", "Christophera-Montgomeryy", "Dan")
+ME = "Annabelle-Rose"
+
+
+@dataclass(frozen=True)
+class Deal:
+    seed: int
+    runs: int  # how often the dealer's run of the pack deals three more each (0: the beggar stands)
+    cards: int
+
+
+# Seed 1: a run shows a new suit at once (9 cards); seed 2: the first run turns the same
+# suit again, so the pack runs twice (12 cards).
+DEALS = (
+    Deal(seed=1, runs=0, cards=6),
+    Deal(seed=1, runs=1, cards=9),
+    Deal(seed=2, runs=2, cards=12),
+)
+
+
+def _engine_hand_size(deal: Deal) -> int:
+    state = new_game(DEFAULT_RULES, deal.seed)
+    state = apply(state, STAND) if deal.runs == 0 else apply(apply(state, BEG), RUN_PACK)
+    hands = state.hands[(state.dealer + 1) % 4]
+    return int(bin(hands).count("1")) if isinstance(hands, int) else len(hands)
+
+
+def test_the_seeds_deal_the_hand_sizes_this_file_measures() -> None:
+    for deal in DEALS:
+        assert _engine_hand_size(deal) == deal.cards, deal
+
+
+def _api(base: str, code: str, token: str, path: str, body: dict[str, Any]) -> None:
+    r = httpx.post(
+        f"{base}/api/rooms/{code}/{path}", json=body, headers={"Authorization": f"Bearer {token}"}
+    )
+    r.raise_for_status()
+
+
+def seated_at_the_beggar(
+    browser: Browser, server: str, deal: Deal
+) -> tuple[Page, str, dict[int, str]]:
+    """A started room whose page is the beggar's; returns the page, the code, the others' tokens."""
+    code = create_room(server, seed=deal.seed, target=14)
+    beggar = (first_dealer_for(deal.seed) + 1) % 4
+    page = open_table(browser, server, code, viewport=SIZES[-1])
+    page.fill("input[name=name]", ME)
+    page.click(f"[data-action=join][data-seat='{beggar}']")
+    page.wait_for_selector(f"#table[data-you='{beggar}']")
+    tokens: dict[int, str] = {}
+    others = [s for s in range(4) if s != beggar]
+    for seat, name in zip(others, OTHERS, strict=True):
+        r = httpx.post(f"{server}/api/rooms/{code}/join", json={"name": name, "seat": seat})
+        r.raise_for_status()
+        tokens[seat] = r.json()["token"]
+    v = version(page)
+    _api(server, code, tokens[others[0]], "start", {})
+    wait_past(page, v)
+    page.wait_for_selector("#table[data-phase=beg][data-your-turn]")
+    return page, code, tokens
+
+
+def reach(server: str, page: Page, code: str, tokens: dict[int, str], deal: Deal) -> None:
+    """From the beggar's decision to the deal's hand: stand, or beg and have the pack run."""
+    if deal.runs == 0:
+        return
+    v = version(page)
+    page.click("[data-action=beg]")
+    wait_past(page, v)
+    dealer = first_dealer_for(deal.seed)
+    v = version(page)
+    _api(server, code, tokens[dealer], "actions", {"type": "run_pack"})
+    wait_past(page, v)
+    page.wait_for_selector("#table[data-phase=play][data-your-turn]")
+    assert page.locator("[data-hand] .hand-card").count() == deal.cards
+
+
+MEASURE = (Path(__file__).parent / "layout.js").read_text()
+
+
+def _measure_all(page: Page, label: str) -> list[str]:
+    problems: list[str] = []
+    for size in SIZES:
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.evaluate("window.scrollTo(0, 0)")
+        got = page.evaluate(MEASURE)
+        print(
+            f"{label} at {size['width']}x{size['height']}: page {got['scrollWidth']} px wide, "
+            f"hand bottom {got['handBottom']} of {got['height']}, smallest text "
+            f"{got['smallestText']} px, {len(got['problems'])} problems"
+        )
+        problems += [f"{label} at {size['width']}x{size['height']}: {p}" for p in got["problems"]]
+    return problems
+
+
+@pytest.mark.parametrize("deal", DEALS, ids=lambda d: f"{d.cards}-cards")
+def test_the_whole_hand_fits_every_screen(browser: Browser, server: str, deal: Deal) -> None:
+    page, code, tokens = seated_at_the_beggar(browser, server, deal)
+    page.emulate_media(reduced_motion="reduce")  # measure where the cards come to rest
+    problems = []
+    if deal.runs == 0:
+        problems += _measure_all(page, "6 cards, stand or beg")
+        v = version(page)
+        page.click("[data-action=stand]")
+        wait_past(page, v)
+    reach(server, page, code, tokens, deal)
+    problems += _measure_all(page, f"{deal.cards} cards, my lead")
+    assert problems == []
+    assert script_errors(page) == []
+    page.context.close()
