@@ -20,6 +20,7 @@ from app.rules import DEFAULT_RULES, apply, new_game
 from app.rules.state import BEG, RUN_PACK, STAND
 from app.rules.table import first_dealer_for
 from tests.e2e.players import create_room, open_table, script_errors, version, wait_past
+from tests.e2e.players import phase as phase_of
 
 SIZES = (
     {"width": 320, "height": 568},
@@ -138,5 +139,145 @@ def test_the_whole_hand_fits_every_screen(browser: Browser, server: str, deal: D
     reach(server, page, code, tokens, deal)
     problems += _measure_all(page, f"{deal.cards} cards, my lead")
     assert problems == []
+    assert script_errors(page) == []
+    page.context.close()
+
+
+def _view(server: str, code: str, token: str) -> dict[str, Any]:
+    r = httpx.get(f"{server}/api/rooms/{code}", headers={"Authorization": f"Bearer {token}"})
+    r.raise_for_status()
+    view: dict[str, Any] = r.json()
+    return view
+
+
+def _api_plays(server: str, code: str, tokens: dict[int, str], seat: int) -> None:
+    """The API player at ``seat`` plays its first legal card."""
+    legal = [a for a in _view(server, code, tokens[seat])["legal"] if a["type"] == "play"]
+    _api(server, code, tokens[seat], "actions", {"type": "play", "card": legal[0]["card"]})
+
+
+COUNT_EVENTS = """() => {
+  window.__events = [];
+  const note = e => window.__events.push(Number(e.lastEventId));
+  window.__streams.forEach(s => s.addEventListener('state', note));
+}"""
+
+
+def test_every_lift_is_swept_whoever_played_the_fourth_card(browser: Browser, server: str) -> None:
+    """A trick that the page's own fourth card completes gets the sweep a trick completed by
+    another player gets: it is still on its way to the winner after the stream brought that
+    version and the next lead, and it ends swept (``data-swept``). The card that led is tagged."""
+    deal = DEALS[0]
+    page, code, tokens = seated_at_the_beggar(browser, server, deal)
+    me = int(page.get_attribute("#table", "data-you") or 0)
+    page.evaluate(COUNT_EVENTS)
+    v = version(page)
+    page.click("[data-action=stand]")
+    wait_past(page, v)
+    swept_by_other = swept_by_me = False
+    while not (swept_by_other and swept_by_me):
+        view = _view(server, code, tokens[(me + 1) % 4])
+        assert view["phase"] == "play", "the hand ended before both kinds of sweep were seen"
+        turn, on_table = view["turn"], len(view["trick"])
+        v = version(page)
+        if turn == me:
+            if on_table:
+                lead = page.locator(".trick .slot.lead")
+                assert lead.count() == 1 and lead.locator(".lead-mark").inner_text() == "LED"
+            page.click("[data-hand] [data-legal] >> nth=0")
+        else:
+            _api_plays(server, code, tokens, turn)
+        wait_past(page, v)
+        if on_table < 3:
+            continue
+        key = page.get_attribute(".collected", "data-lift")
+        # The stream's copy of this version has been swapped in as well (the page's own card
+        # was answered by its action first): the sweep goes on regardless.
+        page.wait_for_function("v => window.__events.includes(v)", arg=v + 1)
+        after = view["turn"]  # who played the fourth card
+        winner_view = _view(server, code, tokens[(me + 1) % 4])
+        if winner_view["phase"] == "play" and winner_view["turn"] != me:
+            nv = version(page)
+            _api_plays(server, code, tokens, winner_view["turn"])  # the next lead, at once
+            wait_past(page, nv)
+        ghost = page.locator(f".sweep-ghost[data-sweep='{key}'] .collected.sweep")
+        assert ghost.count() == 1 and ghost.is_visible(), f"no sweep of {key}"
+        page.wait_for_selector(f"html[data-swept='{key}']", state="attached")
+        assert page.locator(".sweep-ghost").count() == 0
+        if after == me:
+            swept_by_me = True
+        else:
+            swept_by_other = True
+    assert script_errors(page) == []
+    page.context.close()
+
+
+def _move(page: Page, server: str, code: str, tokens: dict[int, str], me: int) -> None:
+    """One move by whoever is to act: the beggar stands, a player plays its first legal card."""
+    view = _view(server, code, tokens[(me + 1) % 4])
+    turn = view["turn"]
+    v = version(page)
+    if turn == me:
+        page.click("[data-action=stand]" if view["phase"] == "beg" else "[data-hand] [data-legal]")
+    elif view["phase"] == "beg":
+        _api(server, code, tokens[turn], "actions", {"type": "stand"})
+    else:
+        _api_plays(server, code, tokens, turn)
+    wait_past(page, v)
+
+
+SUMMARY_FITS = """() => {
+  const s = document.querySelector('.hand-summary:not([hidden])');
+  if (!s) return ['no summary'];
+  const problems = [], b = s.getBoundingClientRect(), H = innerHeight;
+  const me = document.querySelector('.me-area').getBoundingClientRect();
+  const apart = b.right <= me.left || b.left >= me.right
+    || b.bottom <= me.top || b.top >= me.bottom;
+  const overlap = !apart;
+  if (overlap) problems.push(`the summary covers the player's area: ${b.bottom} > ${me.top}`);
+  if (s.scrollHeight > s.clientHeight + 1) problems.push('the summary is cut off');
+  s.querySelectorAll('.award').forEach((a, i) => {
+    const r = a.getBoundingClientRect();
+    const cut = r.bottom > H || r.bottom > b.bottom + 1 || r.right > innerWidth;
+    if (cut) problems.push(`award ${i} cut off`);
+  });
+  return problems;
+}"""
+
+
+def test_the_hand_summary_covers_no_decision_and_goes_with_the_next_move(
+    browser: Browser, server: str
+) -> None:
+    page, code, tokens = seated_at_the_beggar(browser, server, DEALS[0])
+    page.emulate_media(reduced_motion="reduce")
+    me = int(page.get_attribute("#table", "data-you") or 0)
+    while page.locator(".hand-summary").count() == 0:
+        _move(page, server, code, tokens, me)
+    problems = []
+    for size in SIZES:
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.is_visible(".hand-summary")
+        problems += [
+            f"at {size['width']}x{size['height']}: {p}" for p in page.evaluate(SUMMARY_FITS)
+        ]
+    assert problems == []
+
+    page.set_viewport_size(SIZES[1])  # type: ignore[arg-type]
+    first = page.get_attribute(".hand-summary", "id")
+    while not page.is_hidden(f"#{first}"):  # read or not, the player's next move puts it away
+        assert phase_of(page) != "game_over"
+        _move(page, server, code, tokens, me)
+    fresh = f".hand-summary:not(#{first}):not([hidden])"
+    while page.locator(fresh).count() == 0:  # the next hand's summary
+        assert phase_of(page) != "game_over"
+        _move(page, server, code, tokens, me)
+    page.click("[data-dismiss-summary]")
+    assert page.is_hidden(".hand-summary")
+    focused = page.evaluate(
+        "(() => { const a = document.activeElement; return a.closest('[data-hand]') ? 'hand'"
+        " : a.closest('.beg-step') ? 'decision' : a.tagName; })()"
+    )
+    assert focused in ("hand", "decision")
     assert script_errors(page) == []
     page.context.close()
