@@ -281,3 +281,32 @@ def test_the_hand_summary_covers_no_decision_and_goes_with_the_next_move(
     assert focused in ("hand", "decision")
     assert script_errors(page) == []
     page.context.close()
+
+
+def test_the_reconnecting_bar_pushes_the_table_down(browser: Browser, server: str) -> None:
+    page, _, _ = seated_at_the_beggar(browser, server, DEALS[0])
+    for size in (SIZES[1], SIZES[3], SIZES[4]):
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        before = page.evaluate("document.querySelector('#live').getBoundingClientRect().top")
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:sseError'))")  # as htmx
+        page.wait_for_selector("#conn", state="visible")
+        bar = page.evaluate(
+            "(() => { const b = document.querySelector('#conn')"
+            ".getBoundingClientRect(); return [b.top, b.bottom]; })()"
+        )
+        top = page.evaluate("document.querySelector('#live').getBoundingClientRect().top")
+        header = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
+        assert bar[0] >= header - 0.5 and top >= bar[1] - 0.5, (size, bar, top)
+        assert top - before >= bar[1] - bar[0] - 0.5
+        # Scrolled down, the bar stays where it is in the page, under the header: it does not
+        # follow the window over the table.
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        apart = page.evaluate(
+            "document.querySelector('#conn').getBoundingClientRect().top"
+            " - document.querySelector('.topbar').getBoundingClientRect().bottom"
+        )
+        assert abs(apart) < 1, (size, apart)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:sseOpen'))")
+        page.wait_for_selector("#conn", state="hidden")
+    page.context.close()
