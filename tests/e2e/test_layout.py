@@ -19,8 +19,10 @@ from playwright.sync_api import Browser, Page
 from app.rules import DEFAULT_RULES, apply, new_game
 from app.rules.state import BEG, RUN_PACK, STAND
 from app.rules.table import first_dealer_for
+from app.web.render import render_table
 from tests.e2e.players import create_room, open_table, script_errors, version, wait_past
 from tests.e2e.players import phase as phase_of
+from tests.web.views import beg_with_last_lift
 
 SIZES = (
     {"width": 320, "height": 568},
@@ -309,4 +311,39 @@ def test_the_reconnecting_bar_pushes_the_table_down(browser: Browser, server: st
         page.evaluate("window.scrollTo(0, 0)")
         page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:sseOpen'))")
         page.wait_for_selector("#conn", state="hidden")
+    page.context.close()
+
+
+def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
+    browser: Browser, server: str
+) -> None:
+    """The table a page gets when the fourth card of a hand's last lift is played: the next
+    deal's beg decision, with that lift in ``last_trick`` (rendered here from an engine game,
+    as the stream would bring it). The page sweeps the lift first, the new deal's cards and
+    the decision come in after it, and the lift then stays in view as "Last trick"."""
+    page, _, _ = seated_at_the_beggar(browser, server, DEALS[0])
+    view = beg_with_last_lift()
+    view["version"] = version(page) + 1
+    key_of = "document.querySelector('#table .collected').dataset.lift"
+    page.evaluate(
+        """html => {
+          document.querySelector('#live').innerHTML = html;
+          document.body.dispatchEvent(new CustomEvent('htmx:sseMessage'));  // as htmx-ext-sse
+        }""",
+        render_table(view),
+    )
+    key = page.evaluate(key_of)
+    ghost = page.locator(".sweep-ghost .collected.sweep[data-final]")
+    assert ghost.count() == 1 and ghost.is_visible()
+    assert page.evaluate("document.documentElement.classList.contains('sweeping-final')")
+    hidden = "sel => getComputedStyle(document.querySelector(sel)).visibility === 'hidden'"
+    for waiting in ("#table [data-hand]", "#table .beg-step", "#table .lift-shown"):
+        assert page.evaluate(hidden, waiting), f"{waiting} shows before the sweep ends"
+    page.wait_for_selector(f"html[data-swept='{key}']", state="attached")
+    assert page.locator(".sweep-ghost").count() == 0
+    for shown in ("#table [data-hand]", "#table .beg-step", "#table .lift-shown"):
+        assert page.is_visible(shown), f"{shown} did not come in after the sweep"
+    assert page.inner_text("#table .lift-shown").startswith("Last trick")
+    assert page.locator("#table .lift-shown [data-card]").count() == 4
+    assert script_errors(page) == []
     page.context.close()

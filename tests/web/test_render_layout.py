@@ -5,13 +5,10 @@ taken (the view's ``last_trick`` during that phase, API.md "The view")."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from app.rules.cards import code
 from app.rules.state import Phase, State
 from app.web.render import render_table
 from tests.web.dom import Element, parse
-from tests.web.views import playthrough, server_view
+from tests.web.views import beg_with_last_lift, playthrough, server_view
 
 
 def _states() -> list[State]:
@@ -61,26 +58,8 @@ def test_the_scoreboard_names_the_partners_for_everyone() -> None:
         assert not [e for e in _with_class(elements, "team-name") if e.get("title")]
 
 
-def _beg_with_last_lift() -> dict[str, Any]:
-    """The next deal's beg decision with the finished deal's last lift in ``last_trick``, as
-    the view carries it in that phase."""
-    states = _states()
-    i = next(
-        i
-        for i, s in enumerate(states)
-        if s.phase is Phase.BEG and s.history and s.history[-1].tricks
-    )
-    lift = states[i].history[-1].tricks[-1]
-    view = server_view(states[i], (states[i].dealer + 1) % 4, version=i)
-    view["last_trick"] = {
-        "cards": [{"seat": seat, "card": code(card)} for seat, card in lift.cards],
-        "winner": lift.winner,
-    }
-    return view
-
-
 def test_the_last_lift_of_the_hand_before_shows_during_the_next_beg_decision() -> None:
-    view = _beg_with_last_lift()
+    view = beg_with_last_lift()
     elements = parse(render_table(view))
     [collected] = _with_class(elements, "collected")
     assert collected.has("data-final") and collected.within("data-past")
