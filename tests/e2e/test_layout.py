@@ -347,3 +347,62 @@ def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
     assert page.locator("#table .lift-shown [data-card]").count() == 4
     assert script_errors(page) == []
     page.context.close()
+
+
+CONTRAST = """sel => {
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => {
+    const lin = v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+    const [r, g, b] = rgb(c).map(lin);
+    return .2126 * r + .7152 * g + .0722 * b;
+  };
+  const el = document.querySelector(sel);
+  let bg = el;
+  while (getComputedStyle(bg).backgroundColor === 'rgba(0, 0, 0, 0)') bg = bg.parentElement;
+  const [a, b] = [lum(getComputedStyle(el).color), lum(getComputedStyle(bg).backgroundColor)];
+  return (Math.max(a, b) + .05) / (Math.min(a, b) + .05);
+}"""
+
+
+def _sideways_problems(page: Page, label: str) -> list[str]:
+    """At each size: no sideways scroll, the header whole, no state text under 12 px (a page
+    longer than the window may scroll down)."""
+    problems = []
+    for size in SIZES:
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.evaluate("window.scrollTo(0, 0)")
+        got = page.evaluate(MEASURE)
+        problems += [
+            f"{label} at {size['width']}x{size['height']}: {p}"
+            for p in got["problems"]
+            if "below the fold" not in p
+        ]
+    return problems
+
+
+def test_the_lobby_and_the_result_fit_every_width(browser: Browser, server: str) -> None:
+    code = create_room(server, seed=7, target=7)
+    page = open_table(browser, server, code)
+    problems = _sideways_problems(page, "lobby")
+    tokens = {}
+    for seat, name in enumerate((*OTHERS, ME)):
+        r = httpx.post(f"{server}/api/rooms/{code}/join", json={"name": name, "seat": seat})
+        r.raise_for_status()
+        tokens[seat] = r.json()["token"]
+    _api(server, code, tokens[0], "start", {})
+    while (view := _view(server, code, tokens[0]))["phase"] != "game_over":
+        turn = view["turn"]
+        if view["phase"] == "beg":
+            _api(server, code, tokens[turn], "actions", {"type": "stand"})
+        elif view["phase"] == "give_or_run":
+            _api(server, code, tokens[turn], "actions", {"type": "run_pack"})
+        else:
+            _api_plays(server, code, tokens, turn)
+    page.wait_for_selector("#table[data-phase=game_over]")  # a spectator's result page
+    problems += _sideways_problems(page, "result")
+    assert problems == []
+    for text in (".result-kicker", ".hands-played"):
+        ratio = page.evaluate(CONTRAST, text)
+        assert ratio >= 4.5, f"{text}: contrast {ratio:.2f}:1"
+    assert script_errors(page) == []
+    page.context.close()
