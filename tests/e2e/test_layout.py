@@ -140,6 +140,12 @@ def test_the_whole_hand_fits_every_screen(browser: Browser, server: str, deal: D
         wait_past(page, v)
     reach(server, page, code, tokens, deal)
     problems += _measure_all(page, f"{deal.cards} cards, my lead")
+    if deal.cards == 12:  # a spectator sees all four seats, the bottom one too
+        watcher = open_table(browser, server, code)
+        watcher.emulate_media(reduced_motion="reduce")
+        problems += _measure_all(watcher, "a spectator of 12-card hands")
+        assert script_errors(watcher) == []
+        watcher.context.close()
     assert problems == []
     assert script_errors(page) == []
     page.context.close()
