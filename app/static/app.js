@@ -123,6 +123,7 @@
     var lift = $(".collected", t);
     var liftKey = lift ? lift.getAttribute("data-lift") : null;
     if (lift && !first && liftKey !== seenLift) sweep(t, lift);
+    else if (sweepDone && !$(".trick", t)) sweepDone(); // the game is over: the result, at once
     if (liftKey) seenLift = liftKey;
 
     // Kick points pop when a card that scores is turned.
@@ -164,8 +165,8 @@
     ghost.setAttribute("data-past", "");
     ghost.setAttribute("data-sweep", lift.getAttribute("data-lift") || "");
     // CSSOM, not a style attribute: the page's CSP refuses inline styles.
-    ghost.style.left = (box.left + window.scrollX) + "px";
-    ghost.style.top = (box.top + window.scrollY) + "px";
+    ghost.style.left = box.left + "px";
+    ghost.style.top = box.top + "px";
     ghost.style.width = box.width + "px";
     var copy = lift.cloneNode(true);
     copy.classList.add("sweep");

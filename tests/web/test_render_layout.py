@@ -81,3 +81,17 @@ def test_a_lift_of_the_current_deal_is_not_marked_final() -> None:
     assert not collected.has("data-final")
     assert not _with_class(elements, "lift-shown")
     assert [e for e in elements if e.get("id") == "last-trick"]
+
+
+def test_the_result_shows_the_last_lift_of_the_game() -> None:
+    states = _states()
+    view = server_view(states[-1], 0, version=len(states))
+    assert view["phase"] == "game_over" and view["last_trick"]
+    elements = parse(render_table(view))
+    [last] = _with_class(elements, "summary-last")
+    assert last.within("data-past")
+    assert _text(elements, last).strip().startswith("Last trick")
+    played = {c["card"] for c in view["last_trick"]["cards"]}
+    assert {
+        e.get("data-card") for e in elements if e.has("data-card") and last in e.ancestors
+    } == played
