@@ -3,7 +3,8 @@
  * The server renders every table; this file only adds what lives in the page between
  * swaps: preferences (four-colour deck, sound), the connection banner, announcements for
  * screen readers, the tab title, the light animations, arrow keys across the hand, the
- * reason a card cannot be played, copying the invite link, and dismissing the hand summary.
+ * reason a card cannot be played, copying the invite link, the sweep of a collected trick,
+ * and placing and dismissing the hand summary.
  * It reads the rendered table only, never hidden state: there is none in the page.
  */
 (function () {
@@ -115,10 +116,14 @@
     });
     seenPlayed = played;
 
-    // A trick just collected: show it a moment, then sweep it to the winner.
+    // A trick just collected: show it a moment, then sweep it to the winner. The same
+    // version reaches the page twice when the viewer played the fourth card (the action's
+    // answer, then the stream), and the next lead may follow at once: the sweep is a copy
+    // outside the swapped table, so no later swap cuts it short.
     var lift = $(".collected", t);
     var liftKey = lift ? lift.getAttribute("data-lift") : null;
-    if (lift && !first && liftKey !== seenLift) lift.classList.add("sweep");
+    if (lift && !first && liftKey !== seenLift) sweep(t, lift);
+    else if (sweepDone && !$(".trick", t)) sweepDone(); // the game is over: the result, at once
     if (liftKey) seenLift = liftKey;
 
     // Kick points pop when a card that scores is turned.
@@ -136,6 +141,7 @@
     $all(".hand-summary", t).forEach(function (s) {
       try { if (sessionStorage.getItem("allfours.dismissed") === s.id) s.hidden = true; } catch (e) { /* ignore */ }
     });
+    fitSummary();
     // Playing a card by keyboard removes the focused card: keep the keyboard in the hand.
     var active = document.activeElement;
     if (handFocused && (!active || active === document.body)) {
@@ -143,6 +149,74 @@
       if (stop) stop.focus({ preventScroll: true });
     }
     syncPrefs();
+  }
+
+  // ---------- The sweep of a collected trick ----------
+  var SWEEP_MS = 1600, FINAL_SWEEP_MS = 2400; // as .collected.sweep in app.css
+  var sweepDone = null;
+  function sweep(t, lift) {
+    var trick = $(".trick", t);
+    if (sweepDone) sweepDone();
+    if (!trick || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+    var box = trick.getBoundingClientRect();
+    var ghost = document.createElement("div");
+    ghost.className = "trick sweep-ghost";
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.setAttribute("data-past", "");
+    ghost.setAttribute("data-sweep", lift.getAttribute("data-lift") || "");
+    // CSSOM, not a style attribute: the page's CSP refuses inline styles.
+    ghost.style.left = box.left + "px";
+    ghost.style.top = box.top + "px";
+    ghost.style.width = box.width + "px";
+    var copy = lift.cloneNode(true);
+    copy.classList.add("sweep");
+    ghost.appendChild(copy);
+    document.body.appendChild(ghost);
+    // The last lift of a hand: the new deal's cards come in once it has been swept.
+    var final = lift.hasAttribute("data-final");
+    root.classList.add("sweeping");
+    if (final) root.classList.add("sweeping-final");
+    var timer = null;
+    var done = function () {
+      if (sweepDone !== done) return;
+      sweepDone = null;
+      clearTimeout(timer);
+      if (ghost.parentNode) ghost.parentNode.removeChild(ghost);
+      root.classList.remove("sweeping", "sweeping-final");
+      if (final) {
+        root.classList.add("dealt");
+        setTimeout(function () { root.classList.remove("dealt"); }, 900);
+      }
+      root.setAttribute("data-swept", ghost.getAttribute("data-sweep"));
+      fitSummary();
+    };
+    sweepDone = done;
+    copy.addEventListener("animationend", done);
+    timer = setTimeout(done, (final ? FINAL_SWEEP_MS : SWEEP_MS) + 400); // should the animation not run
+  }
+
+  // ---------- The hand summary ----------
+  // On a phone it is a drawer over the far side of the table: it may reach down to the
+  // player's own area (the decision, the hand), never over it.
+  function fitSummary() {
+    var board = $("#table .board"), me = $("#table .me-area");
+    if (!board || !me) return;
+    var room = me.getBoundingClientRect().top - board.getBoundingClientRect().top - 6;
+    board.style.setProperty("--summary-room", Math.max(room, 120) + "px");
+  }
+  function dismissSummary(s) {
+    if (!s || s.hidden) return;
+    s.hidden = true;
+    try { sessionStorage.setItem("allfours.dismissed", s.id); } catch (x) { /* ignore */ }
+  }
+  // After the summary, the next thing to do: the decision, else the hand, else the table.
+  function focusNext() {
+    var t = table();
+    if (!t) return;
+    var next = $(".beg-step button:not([disabled])", t) || $("[data-hand] [tabindex='0']", t)
+      || $(".felt-tools button", t) || $("[data-action]", t);
+    if (!next) { t.setAttribute("tabindex", "-1"); next = t; }
+    next.focus({ preventScroll: true });
   }
 
   // ---------- Keyboard across the hand ----------
@@ -176,8 +250,8 @@
     }
     if (el.hasAttribute("data-toggle-last")) { root.classList.toggle("show-last"); return; }
     if (el.hasAttribute("data-dismiss-summary")) {
-      var s = el.closest(".hand-summary");
-      if (s) { s.hidden = true; try { sessionStorage.setItem("allfours.dismissed", s.id); } catch (x) { /* ignore */ } }
+      dismissSummary(el.closest(".hand-summary"));
+      focusNext();
       return;
     }
     if (el.getAttribute("aria-disabled") === "true" && el.hasAttribute("data-reason")) {
@@ -205,6 +279,12 @@
     });
     if (!window.htmx) return;
 
+    // The viewer's next move puts the summary of the hand before away: it was read.
+    document.body.addEventListener("htmx:beforeRequest", function (e) {
+      var from = e.detail && e.detail.elt;
+      if (from && from.closest && from.closest(".beg-step, .hand-form")) $all("#table .hand-summary").forEach(dismissSummary);
+    });
+    window.addEventListener("resize", fitSummary);
     document.body.addEventListener("htmx:sseOpen", function () { root.classList.remove("reconnecting"); });
     document.body.addEventListener("htmx:sseError", function () { root.classList.add("reconnecting"); });
     document.body.addEventListener("htmx:afterSettle", function (e) {
