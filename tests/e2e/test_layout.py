@@ -328,8 +328,7 @@ def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
     as the stream would bring it). The page sweeps the lift first, the new deal's cards and
     the decision come in after it, and the lift then stays in view as "Last trick"."""
     page, _, _ = seated_at_the_beggar(browser, server, DEALS[0])
-    view = beg_with_last_lift()
-    view["version"] = version(page) + 1
+    view = beg_with_last_lift().model_copy(update={"version": version(page) + 1})
     key_of = "document.querySelector('#table .collected').dataset.lift"
     page.evaluate(
         """html => {

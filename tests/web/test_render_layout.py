@@ -74,7 +74,7 @@ def test_the_last_lift_of_the_hand_before_shows_during_the_next_beg_decision() -
 def test_a_lift_of_the_current_deal_is_not_marked_final() -> None:
     for n, state in enumerate(_states()):
         view = server_view(state, None, version=n)
-        if view["phase"] == "play" and view["last_trick"] and not view["trick"]:
+        if view.phase == "play" and view.last_trick and not view.trick:
             break
     elements = parse(render_table(view))
     [collected] = _with_class(elements, "collected")
@@ -86,12 +86,12 @@ def test_a_lift_of_the_current_deal_is_not_marked_final() -> None:
 def test_the_result_shows_the_last_lift_of_the_game() -> None:
     states = _states()
     view = server_view(states[-1], 0, version=len(states))
-    assert view["phase"] == "game_over" and view["last_trick"]
+    assert view.phase == "game_over" and view.last_trick
     elements = parse(render_table(view))
     [last] = _with_class(elements, "summary-last")
     assert last.within("data-past")
     assert _text(elements, last).strip().startswith("Last trick")
-    played = {c["card"] for c in view["last_trick"]["cards"]}
+    played = {c.card for c in view.last_trick.cards}
     assert {
         e.get("data-card") for e in elements if e.has("data-card") and last in e.ancestors
     } == played

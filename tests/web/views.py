@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from app.rules.cards import code
 from app.rules.config import Rules
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
@@ -76,16 +75,12 @@ def playthrough(
         yield state
 
 
-def beg_with_last_lift(seed: int = 3) -> dict[str, Any]:
-    """The beggar's view of a game's first beg decision after a played-out deal, with that
-    deal's last lift in ``last_trick``: what the view carries in that phase (issue 14), so the
-    page can show the lift while the new deal begins."""
+def beg_with_last_lift(seed: int = 3) -> RoomView:
+    """The beggar's view of a game's first beg decision after a played-out deal: the view
+    carries that deal's last lift in ``last_trick`` (issue 14), so the page can show the lift
+    while the new deal begins."""
     states = list(playthrough(seed))
     state = next(s for s in states if s.phase is Phase.BEG and s.history and s.history[-1].tricks)
-    lift = state.history[-1].tricks[-1]
     view = server_view(state, (state.dealer + 1) % 4, version=states.index(state))
-    view["last_trick"] = {
-        "cards": [{"seat": seat, "card": code(card)} for seat, card in lift.cards],
-        "winner": lift.winner,
-    }
+    assert view.last_trick is not None and view.tricks_won == [0, 0]
     return view
