@@ -28,6 +28,7 @@ from app import logs
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.rules import Action, Rules, hand_record_json
+from app.rules.shuffle import SEED_BITS
 from app.services import errors
 from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, decide
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
@@ -146,10 +147,10 @@ class Tables:
         return self._commit(code, SeatBot(token, seat, level, admin))
 
     def start(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
-        return self._commit(code, Start(token, secrets.randbits(63), admin))
+        return self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
 
     def rematch(self, *, code: str, token: str | None) -> RoomSnap:
-        return self._commit(code, Rematch(token, secrets.randbits(63)))
+        return self._commit(code, Rematch(token, secrets.randbits(SEED_BITS)))
 
     def act(
         self,
