@@ -9,11 +9,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, docs, health, openapi, pages, rooms
+from app.api import admin, docs, health, openapi, pages, records, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
+from app.api.record_schemas import RECORD_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
 from app.api.security import SameOrigin, SecurityHeaders
 from app.live.hub import Hub
@@ -98,10 +99,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
+    app.include_router(records.router)
     app.include_router(admin.router)
     pages.install(app)
     docs.install(app)
-    openapi.install(app, DOCUMENTED_MODELS)
+    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
     # Outermost last: the rate limit sees every request, then the cross-site check, then
     # the body limit; every answer, refusals included, carries the security headers.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

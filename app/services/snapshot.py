@@ -90,7 +90,11 @@ def action_of(log: repo.ActionLog) -> Action:
 
 def load_game(conn: Connection, row: repo.GameRow, at_version: int | None = None) -> GameInfo:
     """One game of a room, replayed from its log (up to ``at_version``)."""
-    logs = repo.actions_of(conn, row.id, at_version)
+    return replay_game(row, repo.actions_of(conn, row.id, at_version))
+
+
+def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
+    """A game's state: its seeded deal, then every move of its log in order."""
     rules = Rules.model_validate(row.rules)
     state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
     for log in logs:
