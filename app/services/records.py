@@ -97,6 +97,23 @@ def record_json(record: GameRecord) -> Json:
     }
 
 
+def view_keys(snap: RoomSnap) -> Json:
+    """The view's keys of this issue, for app/services/view.py to add to every view:
+    ``seed_commitment`` (fixed when the game starts, the same in every view of it; null
+    before the first game, or for a game dealt before the documented shuffle) and
+    ``replay_of`` (``{"room", "game"}`` while a room plays a finished game's deals again)."""
+    game = snap.game
+    replaying = snap.replay_of is not None and (game is None or game.number == 1)
+    return {
+        "seed_commitment": game.seed_commitment if game is not None else None,
+        "replay_of": (
+            {"room": snap.replay_of.code, "game": snap.replay_of.number}
+            if replaying and snap.replay_of is not None
+            else None
+        ),
+    }
+
+
 def play_again(tables: Tables, code: str, number: int, token: str | None) -> RoomSnap:
     """A new room that deals game ``number`` of room ``code`` again: the same seed and first
     dealer, marked as a replay of that game. Only a player seated in it, once it is over."""

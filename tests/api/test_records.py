@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app import verify
 from app.api.record_schemas import GameRecordOut
@@ -329,3 +331,61 @@ def test_the_openapi_document_describes_the_record_routes(client: TestClient) ->
     schema = doc["components"]["schemas"]["GameRecordOut"]
     assert schema["properties"]["first_dealer"]["maximum"] == 3  # an integer, not 3.0
     assert isinstance(schema["properties"]["first_dealer"]["maximum"], int)
+
+
+def test_the_view_keys_for_the_lead_to_wire(client: TestClient) -> None:
+    """``records.view_keys``: what every view of a room adds (API.md: ``seed_commitment``;
+    the replay mark)."""
+    from app.services.records import view_keys
+
+    tables = client.app.state.ctx.tables  # type: ignore[attr-defined]
+    code, tokens = redealt(client)
+    keys = view_keys(tables.snapshot(code))
+    assert keys == {"seed_commitment": record(client, code)["seed_commitment"], "replay_of": None}
+    play_random(client, code, tokens, random.Random(1), check=False)
+    replay = client.post(f"/api/rooms/{code}/games/1/again", headers=bearer(tokens[0])).json()
+    lobby = view_keys(tables.snapshot(replay["code"]))
+    assert lobby == {"seed_commitment": None, "replay_of": {"room": code, "game": 1}}
+    new_tokens = seat_four(client, replay["code"])
+    client.post(f"/api/rooms/{replay['code']}/start", headers=bearer(new_tokens[0]))
+    playing = view_keys(tables.snapshot(replay["code"]))
+    assert playing == {"seed_commitment": keys["seed_commitment"], "replay_of": lobby["replay_of"]}
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def test_the_verifier_answers_any_mangled_record_with_a_reason(client: TestClient) -> None:
+    code, tokens = redealt(client)
+    play_random(client, code, tokens, random.Random(21), check=False)
+    good = record(client, code)
+
+    @given(data=st.data())
+    @settings(
+        max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+    )
+    def mangle(data: st.DataObject) -> None:
+        bad = copy.deepcopy(good)
+        node: Any = bad
+        for _ in range(data.draw(st.integers(0, 6))):
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            key = data.draw(st.sampled_from(keys))
+            child = node[key]
+            if not isinstance(child, dict | list) or data.draw(st.booleans()):
+                node[key] = data.draw(JSON_VALUES)
+                break
+            node = child
+        try:
+            verify.check(bad)
+        except (verify.Unchecked, verify.Mismatch) as err:
+            assert str(err)
+
+    mangle()
