@@ -7,6 +7,8 @@ import copy
 import hashlib
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -179,10 +181,25 @@ def test_a_tampered_record_fails_naming_the_first_difference(
     assert verify.main([str(tmp_path / "missing.json")]) == 2
 
 
-def test_the_verifier_stands_alone() -> None:
+def test_the_verifier_stands_alone(client: TestClient, tmp_path: Path) -> None:
     source = Path(verify.__file__).read_text()
     imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert imports and not [line for line in imports if "app" in line.split()[1]], imports
+    # One file: copied anywhere, run by a bare Python (isolated: no site packages, no
+    # project on the path), it checks a record.
+    code, tokens = started(client, {"rules": {"target": 7}})
+    play_random(client, code, tokens, random.Random(30), check=False)
+    (tmp_path / "game.json").write_text(json.dumps(record(client, code)))
+    copy_of = tmp_path / "verify.py"
+    copy_of.write_text(source)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(copy_of), "game.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("OK"), done.stderr
 
 
 def test_unknown_games_are_404_and_bad_numbers_422(client: TestClient) -> None:
