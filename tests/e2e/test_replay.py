@@ -150,7 +150,7 @@ def test_the_replay_works_on_a_phone_and_is_linked_from_the_result(
 ) -> None:
     code, record = finished_game(server)
     page, errors = open_page(browser, f"{server}/r/{code}", viewport=PHONE)
-    link = page.locator("[data-action=replay]")
+    link = page.locator("[data-link=replay]")
     link.click()
     page.wait_for_selector("[data-replay].stepping")
     assert urlparse(page.url).path == f"/r/{code}/games/1/replay"
