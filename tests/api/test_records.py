@@ -406,3 +406,13 @@ def test_the_verifier_answers_any_mangled_record_with_a_reason(client: TestClien
             assert str(err)
 
     mangle()
+
+
+def test_an_admins_seed_deals_reproducible_rematches(client: TestClient) -> None:
+    code, tokens = redealt(client)  # the admin's seed 16
+    play_random(client, code, tokens, random.Random(2), check=False)
+    client.post(f"/api/rooms/{code}/rematch", headers=bearer(tokens[0]))
+    play_random(client, code, tokens, random.Random(3), check=False)
+    second = record(client, code, 2)
+    assert second["seed"] == 17  # the admin's seed + 1, as before: a rematch is reproducible
+    assert verify.check(second)
