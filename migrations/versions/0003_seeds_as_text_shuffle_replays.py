@@ -44,9 +44,20 @@ def upgrade() -> None:
         )
 
 
+BIGINT_MAX = 2**63 - 1
+
+
 def downgrade() -> None:
-    # Seeds of more than 63 bits do not fit back: a downgrade refuses them (the database
-    # raises) rather than deal those games differently.
+    # Seeds of more than 63 bits do not fit back (SQLite would even keep them as rounded
+    # floats): refuse rather than deal those games differently.
+    conn = op.get_bind()
+    for table in ("rooms", "games"):
+        seeds = conn.execute(sa.text(f"SELECT seed FROM {table} WHERE seed IS NOT NULL"))
+        if any(abs(int(seed)) > BIGINT_MAX for (seed,) in seeds):
+            raise RuntimeError(
+                f"{table} holds seeds of more than 63 bits (games dealt after migration 0003):"
+                " they cannot go back to a BIGINT column; restore a backup instead"
+            )
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.drop_column("shuffle")
         batch_op.alter_column(

@@ -100,3 +100,39 @@ def test_an_upgrade_keeps_old_games_replaying_and_stores_128_bit_seeds(old_datab
         game = repo.latest_game(conn, new.id)
         assert game is not None and (game.seed, game.shuffle) == (big, SHUFFLE)
     engine.dispose()
+
+
+def _downgrade(url: str, revision: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from app.serve import ROOT
+
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.attributes["configure_logger"] = False
+    command.downgrade(config, revision)
+
+
+def test_a_downgrade_keeps_63_bit_seeds_and_refuses_larger_ones(old_database: str) -> None:
+    migrate(old_database)
+    engine = make_engine(old_database)
+    with write(engine) as conn:
+        repo.insert_room(conn, code="admin", rules={}, seed=-(2**63 - 1))
+    _downgrade(old_database, "0002")
+    with read(engine) as conn:
+        assert conn.execute(text("SELECT seed FROM rooms")).scalar_one() == -(2**63 - 1)
+    migrate(old_database)
+    with write(engine) as conn:
+        repo.insert_room(conn, code="fresh", rules={}, seed=2**127 + 1)
+    with pytest.raises(RuntimeError, match="more than 63 bits"):
+        _downgrade(old_database, "0002")
+    with read(engine) as conn:  # nothing changed
+        seeds = {
+            r.code: r.seed
+            for r in map(lambda c: repo.room_by_code(conn, c), ("admin", "fresh"))
+            if r
+        }
+    assert seeds == {"admin": -(2**63 - 1), "fresh": 2**127 + 1}
+    engine.dispose()
