@@ -112,6 +112,8 @@ async def play_one(
         await get(f"/r/{code}/table", cookie(tokens[(seat + 1) % 4]))
         await get(f"/api/rooms/{code}/games/1")
         await get(f"/api/rooms/{code}/games/1/notebook.txt")
+        await get(f"/r/{code}/games/1/replay", cookie(tokens[seat]))  # 409 until it is over
+        await get(f"/r/{code}/replay")
         for n in range(1, v["hand_number"]):
             await get(f"/api/rooms/{code}/hands/{n}", bearer(tokens[n % 4]))
         # Refusals: a wrong turn, a move not offered, an unknown card, a rematch or a replay
