@@ -9,11 +9,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import admin, chat, docs, health, openapi, pages, rooms
+from app.api import admin, chat, docs, health, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
 from app.api.context import Context
 from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
+from app.api.record_schemas import RECORD_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
 from app.api.security import SameOrigin, SecurityHeaders
 from app.live.hub import Hub
@@ -99,13 +100,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(rooms.router)
     app.include_router(chat.router)
+    app.include_router(records.router)
     app.include_router(admin.router)
     pages.install(app)
+    app.include_router(replay_pages.router)
     docs.install(app)
-    openapi.install(app, DOCUMENTED_MODELS)
+    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
     # Outermost last: the rate limit sees every request, then the cross-site check, then
     # the body limit; every answer, refusals included, carries the security headers.
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimit,
+        limit=settings.max_body_bytes,
+        paths={"/records/open": replay_pages.UPLOAD_MAX_BYTES},  # a record file
+    )
     app.add_middleware(SameOrigin)
     app.add_middleware(RateLimit, per_minute=settings.rate_limit, exempt=("/static/", "/healthz"))
     app.add_middleware(SecurityHeaders)

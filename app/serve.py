@@ -52,8 +52,8 @@ def data_folder_problem(database_url: str) -> str | None:
     return None
 
 
-def migrate(database_url: str) -> None:
-    """``alembic upgrade head`` on ``database_url``."""
+def migrate(database_url: str, revision: str = "head") -> None:
+    """``alembic upgrade head`` (or to ``revision``) on ``database_url``."""
     from alembic import command
     from alembic.config import Config
 
@@ -66,7 +66,7 @@ def migrate(database_url: str) -> None:
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
     config.attributes["configure_logger"] = False
-    command.upgrade(config, "head")
+    command.upgrade(config, revision)
 
 
 def main() -> None:

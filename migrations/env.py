@@ -37,11 +37,28 @@ def run_migrations_online() -> None:
     engine = make_engine(_url(), pool_size=1)
     try:
         with engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:
+                # Batch mode rebuilds a table by copying it and dropping the old one; with
+                # foreign keys on, that drop would cascade to the rows that refer to it
+                # (dropping ``rooms`` would delete every game). The pragma only takes effect
+                # outside a transaction: on the driver's connection, before the migrations.
+                connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+                    "PRAGMA foreign_keys=OFF"
+                )
             context.configure(
                 connection=connection, target_metadata=target_metadata, render_as_batch=True
             )
             with context.begin_transaction():
                 context.run_migrations()
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+            if sqlite:
+                connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+                    "PRAGMA foreign_keys=ON"
+                )
     finally:
         engine.dispose()
 

@@ -30,10 +30,10 @@ def _postgres_or_skip() -> None:
         pytest.skip("no PostgreSQL on 127.0.0.1:5432 (set ALLFOURS_TEST_POSTGRES to require it)")
 
 
-def make_database(kind: str, folder: Path) -> Iterator[str]:
+def make_database(kind: str, folder: Path, revision: str = "head") -> Iterator[str]:
     if kind == "sqlite":
         url = f"sqlite:///{folder / 'allfours.db'}"
-        migrate(url)
+        migrate(url, revision)
         yield url
         return
     _postgres_or_skip()
@@ -42,7 +42,7 @@ def make_database(kind: str, folder: Path) -> Iterator[str]:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
     try:
-        migrate(url)
+        migrate(url, revision)
         yield url
     finally:
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -25,19 +26,21 @@ class BodyLimit:
     sees it: a route that parses the body would otherwise turn the refusal into its own 400.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, paths: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.paths = dict(paths or {})  # exact paths with a limit of their own (an upload)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        detail = f"the body may hold at most {self.limit} bytes"
+        limit = self.paths.get(scope["path"], self.limit)
+        detail = f"the body may hold at most {limit} bytes"
         length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
         if length is not None:
             try:
-                too_large = int(length) > self.limit
+                too_large = int(length) > limit
             except ValueError:
                 await send_error(send, 400, "bad_request", "bad Content-Length")
                 return
@@ -57,7 +60,7 @@ class BodyLimit:
                 return  # the client went away before the body was complete
             chunk = message.get("body", b"")
             seen += len(chunk)
-            if seen > self.limit:
+            if seen > limit:
                 await send_error(send, 413, "too_large", detail)
                 return
             chunks.append(chunk)

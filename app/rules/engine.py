@@ -15,14 +15,9 @@ from collections.abc import Iterable, Sequence
 from app.rules.cards import DECK_SIZE, cards_in
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
+from app.rules.shuffle import SHUFFLE, SHUFFLES, first_dealer_for, shuffled_deck
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, State
-from app.rules.table import (
-    Table,
-    first_dealer_for,
-    give_one_refusal,
-    legal_play_mask,
-    shuffled_deck,
-)
+from app.rules.table import Table, give_one_refusal, legal_play_mask
 from app.rules.tricks import why_illegal
 
 __all__ = [
@@ -46,19 +41,23 @@ def new_game(
     first_dealer: int | None = None,
     *,
     stacked: Sequence[Sequence[int]] = (),
+    shuffle: int = SHUFFLE,
 ) -> State:
     """A new game, its first deal dealt and kicked.
 
     ``stacked`` gives the exact deck order (top first) for the first deals, for tests; later
-    deals are shuffled from ``seed``.
+    deals are shuffled from ``seed`` by ``shuffle`` (app/rules/shuffle.py).
     """
     for deck in stacked:
         if sorted(deck) != list(range(52)):
             raise ValueError("a stacked deck must hold each of the 52 cards once")
-    dealer = first_dealer_for(seed) if first_dealer is None else first_dealer
+    if shuffle not in SHUFFLES:
+        raise ValueError(f"unknown shuffle {shuffle!r}")
+    dealer = first_dealer_for(seed, shuffle) if first_dealer is None else first_dealer
     if dealer not in range(4):
         raise ValueError("the dealer is a seat 0-3")
-    return Table.new(rules, seed, dealer, tuple(tuple(d) for d in stacked)).freeze()
+    decks = tuple(tuple(d) for d in stacked)
+    return Table.new(rules, seed, dealer, decks, shuffle).freeze()
 
 
 def replay(
@@ -68,8 +67,9 @@ def replay(
     actions: Iterable[Action],
     *,
     stacked: Sequence[Sequence[int]] = (),
+    shuffle: int = SHUFFLE,
 ) -> State:
-    state = new_game(rules, seed, first_dealer, stacked=stacked)
+    state = new_game(rules, seed, first_dealer, stacked=stacked, shuffle=shuffle)
     for action in actions:
         state = apply(state, action)
     return state

@@ -83,6 +83,7 @@ class HandRecord(NamedTuple):
 FIELDS = (
     "rules",
     "seed",
+    "shuffle",
     "stacked",
     "phase",
     "dealer",
@@ -116,6 +117,7 @@ class State:
 
     rules: Rules
     seed: int
+    shuffle: int  # which shuffle deals from the seed (app/rules/shuffle.py)
     stacked: tuple[tuple[Card, ...], ...]  # deck orders for the first deals (tests)
     phase: Phase
     dealer: int

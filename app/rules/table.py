@@ -13,7 +13,6 @@ simulation only ever picks from ``legal_cards``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Self
 
@@ -21,6 +20,7 @@ from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, suit_of
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove
 from app.rules.scoring import game_total, hand_awards, kick_points
+from app.rules.shuffle import SHUFFLE, shuffled_deck
 from app.rules.state import Award, HandRecord, Phase, State, Trick
 from app.rules.tricks import legal_cards, winning_play
 
@@ -28,18 +28,6 @@ if TYPE_CHECKING:
     from app.rules.view import Observation
 
 RUN_DEAL = 3  # R6, R10: cards to each seat at a time
-
-
-def shuffled_deck(seed: int, hand_number: int) -> tuple[Card, ...]:
-    """The deck for one deal, from the game's own PRNG (never the global one)."""
-    deck = list(range(52))
-    random.Random(f"allfours:{seed}:{hand_number}").shuffle(deck)
-    return tuple(deck)
-
-
-def first_dealer_for(seed: int) -> int:
-    """R5: the first dealer is drawn at random — from the game's seed, so replays agree."""
-    return random.Random(f"allfours:{seed}:dealer").randrange(4)
 
 
 def legal_play_mask(state: State) -> Hand:
@@ -77,11 +65,16 @@ class Table(State):
 
     @classmethod
     def new(
-        cls, rules: Rules, seed: int, dealer: int, stacked: tuple[tuple[Card, ...], ...] = ()
+        cls,
+        rules: Rules,
+        seed: int,
+        dealer: int,
+        stacked: tuple[tuple[Card, ...], ...] = (),
+        shuffle: int = SHUFFLE,
     ) -> Table:
         """A new game, its first deal dealt and kicked."""
         t = object.__new__(cls)
-        t.rules, t.seed, t.stacked = rules, seed, stacked
+        t.rules, t.seed, t.shuffle, t.stacked = rules, seed, shuffle, stacked
         t.dealer, t.hand_number, t.scores = dealer, 1, (0, 0)
         t.history, t.winner = (), None
         t.start_deal()
@@ -91,6 +84,7 @@ class Table(State):
     def of(cls, state: State) -> Self:
         t = object.__new__(cls)
         t.rules, t.seed, t.stacked, t.phase = state.rules, state.seed, state.stacked, state.phase
+        t.shuffle = state.shuffle
         t.dealer, t.hand_number, t.scores = state.dealer, state.hand_number, state.scores
         t.hands, t.dealt, t.stock, t.kicks = state.hands, state.dealt, state.stock, state.kicks
         t.trump, t.decision, t.turn, t.trick = state.trump, state.decision, state.turn, state.trick
@@ -113,7 +107,7 @@ class Table(State):
         if index < len(self.stacked):
             self.stock = self.stacked[index]
         else:
-            self.stock = shuffled_deck(self.seed, self.hand_number)
+            self.stock = shuffled_deck(self.seed, self.hand_number, self.shuffle)
         self.hands = self.dealt = (0, 0, 0, 0)
         self.kicks, self.trump, self.decision = (), None, None
         self.trick, self.tricks, self.won, self.awards = (), (), (0, 0), ()
@@ -317,6 +311,7 @@ def imagined(obs: Observation) -> Imagined:
             won[lift.winner % 2] |= 1 << c
     t = object.__new__(Imagined)
     t.rules, t.seed, t.stacked, t.phase = obs.rules, 0, (), obs.phase
+    t.shuffle = SHUFFLE
     t.dealer, t.hand_number, t.scores = obs.dealer, obs.hand_number, obs.scores
     t.hands = t.dealt = (0, 0, 0, 0)
     t.stock, t.kicks = (), obs.kicks

@@ -18,6 +18,7 @@ from app.rules.config import Rules
 from app.rules.engine import give_one_refusal, legal_actions
 from app.rules.errors import IllegalMove
 from app.rules.scoring import kick_points
+from app.rules.shuffle import SHUFFLE, seed_commitment
 from app.rules.state import (
     ACTION_TYPES,
     Action,
@@ -61,6 +62,9 @@ class Observation:
     history: tuple[HandRecord, ...]  # the finished deals; hand_records() shows what is public
     winner: int | None
     seed: int | None  # public once the game is over: then anyone may check the deals
+    # The seed's hex SHA-256, public from the first deal, so the seed shown at the end is
+    # provably the one dealt from (None for a game dealt before the documented shuffle).
+    seed_commitment: str | None
 
     @property
     def beggar(self) -> int:
@@ -126,6 +130,7 @@ class Observation:
             "last_hand_totals": list(last.game_totals) if last and last.game_totals else None,
             "winner": self.winner,
             "seed": self.seed,
+            "seed_commitment": self.seed_commitment,
         }
 
 
@@ -156,6 +161,7 @@ def observe(state: State, seat: int | None) -> Observation:
         history=state.history,
         winner=state.winner,
         seed=state.seed if state.winner is not None else None,
+        seed_commitment=seed_commitment(state.seed) if state.shuffle == SHUFFLE else None,
     )
 
 
@@ -261,6 +267,11 @@ class GameView(Shown):
     last_hand_totals: list[int] | None
     winner: TeamNumber | None
     seed: int | None = Field(description="the game's seed, once the game is over")
+    seed_commitment: str | None = Field(
+        description="hex SHA-256 of the seed's decimal text (docs/fairness.md), the same in"
+        " every view of the game from its first deal; null for a game dealt before it",
+        json_schema_extra={"pattern": "^[0-9a-f]{64}$"},
+    )
 
 
 LOBBY = GameView(
@@ -285,6 +296,7 @@ LOBBY = GameView(
     last_hand_totals=None,
     winner=None,
     seed=None,
+    seed_commitment=None,
 )
 
 

@@ -13,13 +13,15 @@ from dataclasses import dataclass, replace
 from app.rules import Action, IllegalMove, NotOffered, apply, new_game
 from app.rules.cards import BadCardCode, parse
 from app.rules.cards import code as card_code
-from app.rules.engine import first_dealer_for
+from app.rules.shuffle import first_dealer_for
 from app.rules.state import ACTION_TYPES
 from app.services import errors
 from app.services.identity import seat_of
 from app.services.snapshot import GameInfo, RoomSnap, SeatInfo
 from app.store.repo import ActionLog
 
+# Seeds an admin may give (for tests and reproducible deals); fresh seeds are larger
+# (app/rules/shuffle.py, SEED_BITS) and never given.
 SEED_LIMIT = 2**63 - 1
 
 
@@ -135,7 +137,9 @@ def _start(snap: RoomSnap, command: Start) -> RoomSnap:
     if not snap.full:
         raise errors.Conflict("every seat must be filled before the game starts")
     seed = snap.seed if snap.seed is not None else command.fresh_seed
-    return _with_game(snap, number=1, seed=seed, first_dealer=first_dealer_for(seed))
+    # A replay deals the replayed game again, from its first dealer (drawn or passed on).
+    dealer = snap.first_dealer if snap.first_dealer is not None else first_dealer_for(seed)
+    return _with_game(snap, number=1, seed=seed, first_dealer=dealer)
 
 
 def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
@@ -144,9 +148,10 @@ def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
     if game is None or game.state.winner is None:
         raise errors.Conflict("a rematch needs a finished game")
     number = game.number + 1
-    if snap.seed is not None:
-        seed = (snap.seed + number - 1) % (SEED_LIMIT + 1)  # reproducible rematches
+    if snap.seed is not None and snap.replay_of is None:
+        seed = (snap.seed + number - 1) % (SEED_LIMIT + 1)  # an admin's: reproducible rematches
     else:
+        # A replay's seed is public (its game is over): the next game needs a secret one.
         seed = command.fresh_seed
     return _with_game(snap, number=number, seed=seed, first_dealer=(game.state.dealer + 1) % 4)
 

@@ -36,6 +36,7 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             number=game.number,
             rules=after.rules.model_dump(mode="json"),
             seed=game.seed,
+            shuffle=game.state.shuffle,
             first_dealer=game.first_dealer,
             version=version,
             turn=game.state.turn,

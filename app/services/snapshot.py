@@ -14,6 +14,8 @@ from sqlalchemy import Connection
 
 from app.rules import Action, Rules, State, apply, new_game
 from app.rules.cards import parse
+from app.rules.shuffle import SHUFFLE
+from app.rules.shuffle import seed_commitment as commitment_of
 from app.store import repo
 
 
@@ -37,6 +39,24 @@ class GameInfo:
     last: repo.ActionLog | None  # the last action applied
     state: State
 
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The hex SHA-256 of the seed (docs/fairness.md), public from the first deal; None
+        for a game stored before the documented shuffle, which no one can check."""
+        return commitment_of(self.seed) if self.state.shuffle == SHUFFLE else None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOf:
+    """The finished game a room plays again: game ``number`` of room ``code``."""
+
+    code: str
+    number: int
+
 
 @dataclass(frozen=True, slots=True)
 class RoomSnap:
@@ -44,9 +64,11 @@ class RoomSnap:
     code: str
     version: int
     rules: Rules
-    seed: int | None
+    seed: int | None  # the admin's seed, or the seed of the game a replay deals again
     seats: tuple[SeatInfo | None, SeatInfo | None, SeatInfo | None, SeatInfo | None]
     game: GameInfo | None
+    first_dealer: int | None = None  # a replay's first game: the replayed game's first dealer
+    replay_of: ReplayOf | None = None
 
     @property
     def full(self) -> bool:
@@ -61,29 +83,40 @@ def action_of(log: repo.ActionLog) -> Action:
     return Action(log.type, parse(log.card) if log.card is not None else None)  # type: ignore[arg-type]
 
 
+def load_game(conn: Connection, row: repo.GameRow, at_version: int | None = None) -> GameInfo:
+    """One game of a room, replayed from its log (up to ``at_version``)."""
+    return replay_game(row, repo.actions_of(conn, row.id, at_version))
+
+
+def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
+    """A game's state: its seeded deal, then every move of its log in order."""
+    rules = Rules.model_validate(row.rules)
+    state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
+    for log in logs:
+        state = apply(state, action_of(log))
+    return GameInfo(
+        id=row.id,
+        number=row.number,
+        seed=row.seed,
+        first_dealer=row.first_dealer,
+        started_version=row.started_version,
+        seq=len(logs),
+        last=logs[-1] if logs else None,
+        state=state,
+    )
+
+
 def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) -> RoomSnap:
     """The room as it was at ``at_version`` (default: now), replayed from the log."""
     version = room.version if at_version is None else at_version
     seat_list: list[SeatInfo | None] = [None, None, None, None]
     for s in repo.seats_of(conn, room.id, at_version):
         seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash)
-    game = None
     row = repo.latest_game(conn, room.id, at_version)
-    if row is not None:
-        logs = repo.actions_of(conn, row.id, at_version)
-        state = new_game(Rules.model_validate(row.rules), row.seed, row.first_dealer)
-        for log in logs:
-            state = apply(state, action_of(log))
-        game = GameInfo(
-            id=row.id,
-            number=row.number,
-            seed=row.seed,
-            first_dealer=row.first_dealer,
-            started_version=row.started_version,
-            seq=len(logs),
-            last=logs[-1] if logs else None,
-            state=state,
-        )
+    game = load_game(conn, row, at_version) if row is not None else None
+    replay_of = None
+    if room.replay_of_code is not None and room.replay_of_game is not None:
+        replay_of = ReplayOf(room.replay_of_code, room.replay_of_game)
     return RoomSnap(
         id=room.id,
         code=room.code,
@@ -92,6 +125,8 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         seed=room.seed,
         seats=(seat_list[0], seat_list[1], seat_list[2], seat_list[3]),
         game=game,
+        first_dealer=room.first_dealer,
+        replay_of=replay_of,
     )
 
 

@@ -28,13 +28,14 @@ from app import logs
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.rules import Action, Rules, observe
+from app.rules.shuffle import SEED_BITS
 from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, decide
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
 from app.services.persist import persist
-from app.services.snapshot import RoomSnap, SnapCache, load
+from app.services.snapshot import ReplayOf, RoomSnap, SnapCache, load
 from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 
@@ -108,17 +109,41 @@ class Tables:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def create_room(self, *, rules: Rules, seed: int | None) -> RoomSnap:
+    def create_room(
+        self,
+        *,
+        rules: Rules,
+        seed: int | None,
+        first_dealer: int | None = None,
+        replay_of: ReplayOf | None = None,
+    ) -> RoomSnap:
+        """A new room; with ``replay_of``, one that deals that game again (its seed and first
+        dealer)."""
         for _ in range(RETRIES):
             code = new_room_code()
             try:
                 with write(self.engine) as conn:
                     room_id = repo.insert_room(
-                        conn, code=code, rules=rules.model_dump(mode="json"), seed=seed
+                        conn,
+                        code=code,
+                        rules=rules.model_dump(mode="json"),
+                        seed=seed,
+                        first_dealer=first_dealer,
+                        replay_of=(replay_of.code, replay_of.number) if replay_of else None,
                     )
             except IntegrityError:
                 continue  # a code collision: draw again
-            snap = RoomSnap(room_id, code, 0, rules, seed, (None, None, None, None), None)
+            snap = RoomSnap(
+                room_id,
+                code,
+                0,
+                rules,
+                seed,
+                (None, None, None, None),
+                None,
+                first_dealer=first_dealer,
+                replay_of=replay_of,
+            )
             self.cache.put(snap)
             return snap
         raise errors.Conflict("could not draw a free room code")
@@ -144,10 +169,10 @@ class Tables:
         return self._commit(code, SeatBot(token, seat, level, admin))
 
     def start(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
-        return self._commit(code, Start(token, secrets.randbits(63), admin))
+        return self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
 
     def rematch(self, *, code: str, token: str | None) -> RoomSnap:
-        return self._commit(code, Rematch(token, secrets.randbits(63)))
+        return self._commit(code, Rematch(token, secrets.randbits(SEED_BITS)))
 
     def act(
         self,

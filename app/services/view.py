@@ -33,6 +33,11 @@ class SeatView(Shown):
     auto: bool = Field(description="a computer player covers for this absent human")
 
 
+class ReplayOfView(Shown):
+    room: str = Field(description="the room of the game these deals come from")
+    game: int = Field(description="that game's number in its room")
+
+
 class RoomView(GameView):
     """What the caller sees of the table (API.md "The view", with docs/server.md's keys)."""
 
@@ -42,6 +47,9 @@ class RoomView(GameView):
     seats: list[SeatView | None] = Field(min_length=4, max_length=4)
     you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
     game_number: int
+    replay_of: ReplayOfView | None = Field(
+        description="while this room plays the deals of a finished game again: that game"
+    )
 
 
 def json_renderer(view: RoomView) -> str:
@@ -90,11 +98,20 @@ def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
             ],
             "you": seat,
             "game_number": game.number if game else 0,
+            "replay_of": _replay_of(snap),
         }
     )
 
 
 _LOBBY = LOBBY.model_dump()
+
+
+def _replay_of(snap: RoomSnap) -> dict[str, Any] | None:
+    """The replayed game, while the room plays its deals (its first game)."""
+    replayed = snap.replay_of
+    if replayed is None or (snap.game is not None and snap.game.number != 1):
+        return None
+    return {"room": replayed.code, "game": replayed.number}
 
 
 class RenderedViews:

@@ -11,7 +11,6 @@ from datetime import datetime
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     DateTime,
     ForeignKey,
@@ -21,8 +20,11 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     func,
+    text,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -31,6 +33,20 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+class SeedText(TypeDecorator[int]):
+    """A seed as its decimal text: fresh seeds have 128 bits, more than any SQL integer holds
+    on SQLite and PostgreSQL alike; the code sees a Python int."""
+
+    impl = String(64)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
 
 
 class Base(DeclarativeBase):
@@ -43,7 +59,12 @@ class Room(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     code: Mapped[str] = mapped_column(String(32), unique=True)
     rules: Mapped[dict[str, object]] = mapped_column(JSON)
-    seed: Mapped[int | None] = mapped_column(BigInteger)  # the admin's seed, if any
+    seed: Mapped[int | None] = mapped_column(SeedText)  # the admin's seed, or a replay's
+    # A replay of a finished game ("play these deals again"): its first dealer, and the game
+    # it replays (the code of its room and its number there).
+    first_dealer: Mapped[int | None] = mapped_column(SmallInteger)
+    replay_of_code: Mapped[str | None] = mapped_column(String(32))
+    replay_of_game: Mapped[int | None] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
@@ -76,7 +97,10 @@ class Game(Base):
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     rules: Mapped[dict[str, object]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(SeedText)
+    # Which shuffle deals from the seed (app/rules/shuffle.py): games stored before the
+    # documented shuffle (1, Python's random) keep theirs so their logs still replay.
+    shuffle: Mapped[int] = mapped_column(SmallInteger, server_default=text("1"))
     first_dealer: Mapped[int] = mapped_column(SmallInteger)
     started_version: Mapped[int] = mapped_column(Integer)
     # Denormalised from the replay so a restart finds games waiting for a seat cheaply.

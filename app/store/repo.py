@@ -26,6 +26,9 @@ class RoomRow:
     rules: dict[str, Any]
     seed: int | None
     version: int
+    first_dealer: int | None = None  # a replay's: the first dealer of the game it replays
+    replay_of_code: str | None = None
+    replay_of_game: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class GameRow:
     first_dealer: int
     started_version: int
     over: bool
+    shuffle: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +62,41 @@ class ActionLog:
     auto: bool
 
 
-def insert_room(conn: Connection, *, code: str, rules: dict[str, Any], seed: int | None) -> int:
+def insert_room(
+    conn: Connection,
+    *,
+    code: str,
+    rules: dict[str, Any],
+    seed: int | None,
+    first_dealer: int | None = None,
+    replay_of: tuple[str, int] | None = None,
+) -> int:
     result = conn.execute(
-        insert(rooms).values(code=code, rules=rules, seed=seed, version=0).returning(rooms.c.id)
+        insert(rooms)
+        .values(
+            code=code,
+            rules=rules,
+            seed=seed,
+            version=0,
+            first_dealer=first_dealer,
+            replay_of_code=replay_of[0] if replay_of else None,
+            replay_of_game=replay_of[1] if replay_of else None,
+        )
+        .returning(rooms.c.id)
     )
     return int(result.scalar_one())
 
 
 # The statements of every move, built once (building them is most of their cost).
 _ROOM_BY_CODE = select(
-    rooms.c.id, rooms.c.code, rooms.c.rules, rooms.c.seed, rooms.c.version
+    rooms.c.id,
+    rooms.c.code,
+    rooms.c.rules,
+    rooms.c.seed,
+    rooms.c.version,
+    rooms.c.first_dealer,
+    rooms.c.replay_of_code,
+    rooms.c.replay_of_game,
 ).where(rooms.c.code == bindparam("code"))
 _BUMP = (
     update(rooms)
@@ -152,19 +181,29 @@ def insert_seat(
     )
 
 
+_GAME_COLUMNS = (
+    games.c.id,
+    games.c.number,
+    games.c.rules,
+    games.c.seed,
+    games.c.first_dealer,
+    games.c.started_version,
+    games.c.over,
+    games.c.shuffle,
+)
+
+
 def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -> GameRow | None:
-    query = select(
-        games.c.id,
-        games.c.number,
-        games.c.rules,
-        games.c.seed,
-        games.c.first_dealer,
-        games.c.started_version,
-        games.c.over,
-    ).where(games.c.room_id == room_id)
+    query = select(*_GAME_COLUMNS).where(games.c.room_id == room_id)
     if at_version is not None:
         query = query.where(games.c.started_version <= at_version)
     row = conn.execute(query.order_by(games.c.number.desc()).limit(1)).one_or_none()
+    return GameRow(*row) if row is not None else None
+
+
+def game_by_number(conn: Connection, room_id: int, number: int) -> GameRow | None:
+    query = select(*_GAME_COLUMNS).where(games.c.room_id == room_id, games.c.number == number)
+    row = conn.execute(query).one_or_none()
     return GameRow(*row) if row is not None else None
 
 
@@ -178,6 +217,7 @@ def insert_game(
     first_dealer: int,
     version: int,
     turn: int | None,
+    shuffle: int,
 ) -> int:
     result = conn.execute(
         insert(games)
@@ -186,6 +226,7 @@ def insert_game(
             number=number,
             rules=rules,
             seed=seed,
+            shuffle=shuffle,
             first_dealer=first_dealer,
             started_version=version,
             turn=turn,

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page
 
 from app.rules import DEFAULT_RULES, apply, new_game
 from app.rules.state import BEG, RUN_PACK, STAND
-from app.rules.table import first_dealer_for
+from app.rules.engine import first_dealer_for
 from app.web.render import render_table
 from tests.e2e.players import create_room, open_table, script_errors, version, wait_past
 from tests.e2e.players import phase as phase_of
@@ -44,12 +44,12 @@ class Deal:
     cards: int
 
 
-# Seed 1: a run shows a new suit at once (9 cards); seed 2: the first run turns the same
+# Seed 1: a run shows a new suit at once (9 cards); seed 4: the first run turns the same
 # suit again, so the pack runs twice (12 cards).
 DEALS = (
     Deal(seed=1, runs=0, cards=6),
     Deal(seed=1, runs=1, cards=9),
-    Deal(seed=2, runs=2, cards=12),
+    Deal(seed=4, runs=2, cards=12),
 )
 
 

@@ -10,16 +10,29 @@ import pytest
 
 from app.rules import Phase, Rules, State, apply, legal_actions, new_game, observe
 from app.rules.engine import step
+from app.rules.shuffle import PYTHON_RANDOM, first_dealer_for, shuffled_deck
 from app.rules.state import BEG
-from app.rules.table import Imagined, Table, first_dealer_for, imagined, shuffled_deck
+from app.rules.table import Imagined, Table, imagined
 from tests.rules.stack import stack
 
 
-def test_r5_r6_the_deal_is_shuffled_from_the_seed_bit_for_bit_as_always() -> None:
-    # Stored games replay from their seed: these values were dealt before the engine's rewrite.
-    assert shuffled_deck(12345, 1)[:12] == (40, 37, 46, 16, 39, 42, 17, 2, 8, 13, 38, 31)
-    assert shuffled_deck(2**63, 7)[-5:] == (0, 47, 15, 45, 40)
-    assert [first_dealer_for(seed) for seed in range(12)] == [2, 1, 0, 3, 3, 0, 3, 1, 0, 2, 1, 1]
+def test_r5_r6_games_stored_before_the_documented_shuffle_deal_bit_for_bit_as_always() -> None:
+    # Their action logs replay from their seed: these values were dealt by Python's random.
+    assert shuffled_deck(12345, 1, PYTHON_RANDOM)[:12] == (
+        40, 37, 46, 16, 39, 42, 17, 2, 8, 13, 38, 31,
+    )  # fmt: skip
+    assert shuffled_deck(2**63, 7, PYTHON_RANDOM)[-5:] == (0, 47, 15, 45, 40)
+    dealers = [first_dealer_for(seed, PYTHON_RANDOM) for seed in range(12)]
+    assert dealers == [2, 1, 0, 3, 3, 0, 3, 1, 0, 2, 1, 1]
+    state = new_game(Rules(), 12345, shuffle=PYTHON_RANDOM)
+    assert state.dealer == first_dealer_for(12345, PYTHON_RANDOM) and state.shuffle == PYTHON_RANDOM
+
+
+def test_r5_r6_the_deal_is_shuffled_from_the_seed_as_docs_fairness_md_states() -> None:
+    # docs/fairness.md's worked example: any change here breaks every player's own check.
+    assert shuffled_deck(12345, 1)[:12] == (40, 22, 51, 50, 48, 44, 21, 8, 49, 15, 16, 12)
+    assert shuffled_deck(2**63, 7)[-5:] == (9, 16, 46, 30, 37)
+    assert [first_dealer_for(seed) for seed in range(12)] == [1, 0, 2, 0, 0, 1, 0, 0, 0, 1, 2, 0]
 
 
 def test_a_state_cannot_be_changed() -> None:
@@ -59,7 +72,7 @@ def _play_the_deal(state: State, rng: random.Random) -> tuple[State, Imagined]:
 @pytest.mark.parametrize(
     ("rules", "ends"),
     [
-        (Rules(), {"played"}),
+        (Rules(), {"played", "redeal"}),
         (Rules(target=7, flip_last_card=True, undertrump="forbidden"), {"played", "won"}),
     ],
 )
@@ -67,7 +80,7 @@ def test_an_imagined_deal_scores_as_the_game_and_ends_with_the_deal(
     rules: Rules, ends: set[str]
 ) -> None:
     rng = random.Random(9)
-    endings = set()  # redeals are rare from a random bid: the next test shows one
+    endings = set()  # which endings these seeds deal (a redeal is rare: the next test stacks one)
     for seed in range(150):
         state = new_game(rules, seed)
         for _ in range(rng.randrange(8)):  # from the bid, or from a card part-way through

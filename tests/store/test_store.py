@@ -96,7 +96,15 @@ def test_actions_are_unique_per_game_and_seq(database_url: str) -> None:
     with write(engine) as conn:
         room_id = repo.insert_room(conn, code="uniq", rules={}, seed=None)
         game_id = repo.insert_game(
-            conn, room_id=room_id, number=1, rules={}, seed=1, first_dealer=0, version=1, turn=1
+            conn,
+            room_id=room_id,
+            number=1,
+            rules={},
+            seed=1,
+            first_dealer=0,
+            version=1,
+            turn=1,
+            shuffle=2,
         )
         repo.insert_action(
             conn, game_id=game_id, seq=1, seat=1, type="stand", card=None, version=2, auto=False

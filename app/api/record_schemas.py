@@ -1,0 +1,70 @@
+"""The game record (``GET /api/rooms/{code}/games/{g}``) as the OpenAPI document describes
+it. The route sends the record app/services/records.py builds; a test validates real
+records against these models (strict, no extra keys), so the two cannot drift apart."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from app.rules import Rules
+from app.rules.state import ACTION_TYPES
+from app.rules.view import CardCode as Code
+from app.rules.view import HandRecordView, SeatNumber, Shown
+from app.rules.view import TeamNumber as Team
+from app.services.view import ReplayOfView
+
+
+class RecordSeat(Shown):
+    seat: SeatNumber
+    name: str
+    bot: bool
+    level: str | None
+
+
+class RecordAction(Shown):
+    seq: int = Field(description="1, 2, ... in the order the moves were made")
+    seat: SeatNumber
+    type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
+    card: Code | None
+    auto: bool = Field(description="made by a computer player covering the seat")
+
+
+class GameRecordOut(Shown):
+    """One game of a room: everything public so far, and once it is over its seed, from
+    which every deal can be checked (docs/fairness.md, ``python -m app.verify``)."""
+
+    format: Literal["allfours-game-record/1"]
+    room: str
+    game: int = Field(description="the game's number in the room, 1-based")
+    rules: Rules
+    seats: list[RecordSeat | None] = Field(min_length=4, max_length=4)
+    replay_of: ReplayOfView | None = Field(description="the game whose deals this one replays")
+    shuffle: Literal["sha256-fisher-yates", "python-random"] = Field(
+        description="how the seed deals: docs/fairness.md (python-random: dealt before it)"
+    )
+    first_dealer: SeatNumber
+    first_dealer_from: Literal["seed", "rotation", "replay"] = Field(
+        description="drawn from the seed, passed on from the game before, or the replayed game's"
+    )
+    actions: list[RecordAction]
+    hands: list[HandRecordView] = Field(description="the finished deals, in order")
+    hand_number: int = Field(description="the deal being played (the last, once over)")
+    scores: list[int] = Field(min_length=2, max_length=2)
+    over: bool
+    winner: Team | None
+    seed_commitment: str | None = Field(
+        description="hex SHA-256 of the seed's decimal text; null for a game dealt before it",
+        json_schema_extra={"pattern": "^[0-9a-f]{64}$"},
+    )
+    seed: int | None = Field(description="the seed, once the game is over (up to 39 digits)")
+
+
+class ReplayCreated(Shown):
+    code: str
+    url: str
+
+
+# The models whose integer bounds the OpenAPI document takes from pydantic (app/api/openapi.py).
+RECORD_MODELS = (GameRecordOut,)

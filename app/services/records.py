@@ -1,0 +1,248 @@
+"""Every game of a room as a record: the JSON a player exports and checks
+(``python -m app.verify``), the scorer's notebook in plain text, and the room that plays a
+finished game's deals again.
+
+What a record shows is public: the moves (every one was said or played face up), the hands
+each deal's play showed, and, once the game is over, its seed and so every card. While a
+game runs its seed stays a secret (docs/fairness.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.rules import Rules, State, observe
+from app.rules.cards import SUITS, code, suit_of
+from app.rules.shuffle import SHUFFLE, shuffled_deck
+from app.rules.state import Award, HandRecord
+from app.rules.view import HandRecordView
+from app.services import errors
+from app.services.identity import check_code, seat_of
+from app.services.snapshot import GameInfo, ReplayOf, RoomSnap, replay_game
+from app.services.tables import Tables
+from app.store import repo
+from app.store.db import read
+
+Json = dict[str, Any]
+
+FORMAT = "allfours-game-record/1"  # app/verify.py reads this format
+SHUFFLE_NAMES = {SHUFFLE: "sha256-fisher-yates"}  # any other: "python-random"
+RUN = 3  # cards to each seat at a time (R6, R10)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a room, replayed, with its moves."""
+
+    snap: RoomSnap  # the room now: seats, rules, replay mark
+    game: GameInfo
+    actions: tuple[repo.ActionLog, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def first_dealer_from(self) -> str:
+        """Where the first dealer came from: the seed's draw (R5), the deal passed on from
+        the game before (a rematch), or the replayed game's first dealer."""
+        if self.game.number > 1:
+            return "rotation"
+        return "replay" if self.snap.replay_of is not None else "seed"
+
+
+def load_record(tables: Tables, code: str, number: int) -> GameRecord:
+    """Game ``number`` (1-based) of room ``code``, as far as it has been played."""
+    check_code(code)
+    snap = tables.snapshot(code)
+    if snap.game is None or not 1 <= number <= snap.game.number:
+        raise errors.NotFound(f"room {code} has no game {number}")
+    with read(tables.engine) as conn:
+        row = repo.game_by_number(conn, snap.id, number)
+        if row is None:
+            raise errors.NotFound(f"room {code} has no game {number}")
+        logs = repo.actions_of(conn, row.id, snap.version)
+    return GameRecord(snap, replay_game(row, logs), tuple(logs))
+
+
+def record_json(record: GameRecord) -> Json:
+    """The game record of API.md ("Second round"), as the verifier reads it."""
+    game, snap, over = record.game, record.snap, record.over
+    state = game.state
+    seen = observe(state, None)  # what anyone may see of it: the one observer decides
+    replay_of = snap.replay_of if game.number == 1 else None
+    return {
+        "format": FORMAT,
+        "room": snap.code,
+        "game": game.number,
+        "rules": snap.rules.model_dump(mode="json"),
+        "seats": [
+            {"seat": s.seat, "name": s.name, "bot": s.bot, "level": s.level} if s else None
+            for s in snap.seats
+        ],
+        "replay_of": {"room": replay_of.code, "game": replay_of.number} if replay_of else None,
+        "shuffle": SHUFFLE_NAMES.get(state.shuffle, "python-random"),
+        "first_dealer": game.first_dealer,
+        "first_dealer_from": record.first_dealer_from,
+        "actions": [
+            {"seq": a.seq, "seat": a.seat, "type": a.type, "card": a.card, "auto": a.auto}
+            for a in record.actions
+        ],
+        "hands": [h.model_dump(mode="json") for h in seen.hand_records()],
+        "hand_number": state.hand_number,
+        "scores": list(state.scores),
+        "over": over,
+        "winner": state.winner,
+        "seed_commitment": game.seed_commitment,
+        "seed": seen.seed,
+    }
+
+
+def play_again(tables: Tables, code: str, number: int, token: str | None) -> RoomSnap:
+    """A new room that deals game ``number`` of room ``code`` again: the same seed and first
+    dealer, marked as a replay of that game. Only a player seated in it, once it is over."""
+    record = load_record(tables, code, number)
+    if seat_of(record.snap, token) is None:
+        raise errors.Forbidden("only a player seated in that game may deal it again")
+    if not record.over:
+        raise errors.Conflict("that game is not over: its deals are still a secret")
+    game = record.game
+    if game.state.shuffle != SHUFFLE:
+        raise errors.Conflict(
+            "that game was dealt before the documented shuffle: it cannot be dealt again"
+        )
+    return tables.create_room(
+        rules=game.state.rules,
+        seed=game.seed,
+        first_dealer=game.first_dealer,
+        replay_of=ReplayOf(record.snap.code, game.number),
+    )
+
+
+# -- the scorer's notebook ---------------------------------------------------------------------
+
+
+def notebook(record: GameRecord) -> str:
+    """The game as a scorer's notebook: each deal's cards, kicks, decision, lifts, awards and
+    the running score, in the words of the golden playthroughs (tests/rules/golden/). Once
+    the game is over it replays on the engine line by line (every card, from the seed);
+    while it runs, a deal's cards show only as far as its play showed them."""
+    game, snap = record.game, record.snap
+    state = game.state
+    seen = observe(state, None)  # what anyone may see of it: the one observer decides
+    over = seen.seed is not None
+    lines = [f"# All Fours: room {snap.code}, game {game.number}"]
+    if game.number == 1 and snap.replay_of is not None:
+        lines.append(f"# the deals of game {snap.replay_of.number} of room {snap.replay_of.code}")
+    names = ", ".join(
+        f"{s.seat} {s.name}" + (f" (bot, {s.level})" if s.bot else "") for s in snap.seats if s
+    )
+    lines.append(f"# seats: {names}; team T0 = seats 0 and 2, T1 = seats 1 and 3")
+    if game.seed_commitment is not None:
+        lines.append(f"# seed commitment: {game.seed_commitment}")
+    if seen.seed is not None:
+        lines.append(f"# seed: {seen.seed}")
+    elif game.seed_commitment is not None:
+        lines.append("# seed: a secret until the game is over")
+    lines.append(f"rules: {rules_text(snap.rules)}")
+    if record.first_dealer_from == "seed" and state.shuffle == SHUFFLE:
+        lines.append(f"# first dealer: seat {game.first_dealer}, drawn from the seed")
+    for hand, shown in zip(state.history, seen.hand_records(), strict=True):
+        lines.append("")
+        lines += _deal_lines(state, hand, shown if not over else None)
+    if not over:
+        lines += ["", f"# deal {state.hand_number} is being played: scores {_scores(state.scores)}"]
+    return "\n".join(lines) + "\n"
+
+
+def rules_text(rules: Rules) -> str:
+    """``default``, or the options that differ from it: ``target=7 flip_last_card=true``."""
+    default = Rules().model_dump(mode="json")
+    changed = [
+        f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in rules.model_dump(mode="json").items()
+        if value != default[name]
+    ]
+    return " ".join(changed) or "default"
+
+
+def _deal_lines(state: State, hand: HandRecord, shown: HandRecordView | None) -> list[str]:
+    """One deal; ``shown`` is what anyone may see of it while the game runs (None once the
+    seed is public: then every card, from the deck)."""
+    lines = [f"deal, dealer {hand.dealer}" + ("  # a redeal follows" if hand.redeal else "")]
+    order = [(hand.dealer + 1 + i) % 4 for i in range(4)]
+    if shown is None:
+        lines += _dealt_from_the_deck(state, hand, order)
+    else:
+        lines += _dealt_as_shown(hand, shown, order)
+    if hand.decision == "stand":
+        lines.append("stand")
+    elif hand.decision is not None:
+        lines += ["beg", "give one" if hand.decision == "give_one" else "run the pack"]
+    if hand.trump is not None:
+        lines.append(f"trump: {SUITS[hand.trump]}")
+    for trick in hand.tricks:
+        cards = " ".join(code(c) for _, c in trick.cards)
+        lines.append(f"lift: {cards} -> {trick.winner}")
+    if hand.game_totals is not None:
+        lines.append(f"# Game: T0 counted {hand.game_totals[0]}, T1 {hand.game_totals[1]}")
+    if hand.awards:
+        lines.append("awards: " + "; ".join(award_text(a) for a in hand.awards))
+    lines.append(f"scores: {_scores(hand.scores_after)}")
+    if hand is state.history[-1] and state.winner is not None:
+        lines.append(f"winner: T{state.winner}")
+    return lines
+
+
+def _dealt_from_the_deck(state: State, hand: HandRecord, order: list[int]) -> list[str]:
+    """Every card as dealt: six each, the kick, each run and its kick, the cards turned
+    last (``flip_last_card``); the deck is the seed's (docs/fairness.md)."""
+    deck = shuffled_deck(state.seed, hand.n, state.shuffle)
+    first = {seat: list(deck[3 * i : 3 * i + 3] + deck[12 + 3 * i : 15 + 3 * i])
+             for i, seat in enumerate(order)}  # fmt: skip
+    lines = [f"seat {seat}: {' '.join(code(c) for c in first[seat])}" for seat in order]
+    lines.append(f"kick: {code(hand.kicks[0])}")
+    at, last = 25, []
+    for kick in hand.kicks[1:]:
+        if len(deck) - at >= 4 * RUN + 1:
+            run = " | ".join(
+                f"{seat} {' '.join(code(c) for c in deck[at + 3 * i : at + 3 * i + 3])}"
+                for i, seat in enumerate(order)
+            )
+            lines += [f"run: {run}", f"kick: {code(kick)}"]
+            at += 4 * RUN + 1
+        else:
+            last.append(code(kick))  # turned without dealing (flip_last_card)
+            at += 1
+    if last:
+        lines.append(f"last: {' '.join(last)}")
+    return lines
+
+
+def _dealt_as_shown(hand: HandRecord, shown: HandRecordView, order: list[int]) -> list[str]:
+    """A deal's cards before the seed is public: what its lifts showed of each seat's
+    hand (runs included: which came in a run is not shown), the kicks turned face up."""
+    lines = []
+    for seat in order:
+        cards = shown.dealt[str(seat)]
+        lines.append(f"# seat {seat}: " + (" ".join(cards) if cards is not None else "not shown"))
+    kick_suit = suit_of(hand.kicks[0])
+    for i, kick in enumerate(hand.kicks):
+        note = "" if i == 0 or suit_of(kick) == kick_suit else "  # a new suit"
+        lines.append(f"kick: {code(kick)}{note}")
+    return lines
+
+
+def award_text(award: Award) -> str:
+    """An award in the notebook's words: ``hang_jack T1 +3 JH s2``."""
+    words = [award.kind, f"T{award.team}", f"+{award.points}"]
+    if award.card is not None:
+        words.append(code(award.card))
+    if award.seat is not None:
+        words.append(f"s{award.seat}")
+    return " ".join(words)
+
+
+def _scores(scores: tuple[int, int]) -> str:
+    return f"{scores[0]} {scores[1]}"

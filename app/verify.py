@@ -1,0 +1,294 @@
+"""Check an exported game record against its seed: ``python -m app.verify GAME.json``.
+
+A second implementation of docs/fairness.md, on purpose: standard library only, nothing
+imported from the game (``app.rules`` or anywhere else in ``app``), so it checks the server
+rather than repeating it. It checks that the seed is the one committed to, that the first
+dealer is the one the seed draws (for a room's first game), and recomputes the deck of
+every deal, redeals included, and what it gave each seat and every kick, running the pack
+as the record says it was run; then that the moves recorded are those of the deals (each
+card played was dealt to the seat that played it, in the record's order).
+
+Exit codes:
+    0  the record checks out
+    1  the record differs from what its seed deals: the message names the first difference
+    2  it cannot be checked: not a game record, the game is not over (its seed is still a
+       secret), a game dealt before the documented shuffle, or the file cannot be read
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+FORMAT = "allfours-game-record/1"
+SHUFFLE = "sha256-fisher-yates"  # docs/fairness.md
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+DECK = [r + s for s in SUITS for r in RANKS]  # the unshuffled deck, index order
+RUN = 3  # cards to each seat at a time
+MAX_SEED_DIGITS = 80  # far above a 128-bit seed: a bound on the work one record asks for
+MAX_HANDS = 1000
+
+
+class Unchecked(Exception):
+    """The record cannot be checked (exit code 2)."""
+
+
+class Mismatch(Exception):
+    """The record differs from what its seed deals (exit code 1)."""
+
+
+def seed_commitment(seed: int) -> str:
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+def stream(seed: int, label: str) -> Iterator[int]:
+    i = 0
+    while True:
+        yield from hashlib.sha256(f"allfours:{seed}:{label}:{i}".encode("ascii")).digest()
+        i += 1
+
+
+def draw(source: Iterator[int], m: int) -> int:
+    limit = 256 - 256 % m
+    return next(b for b in source if b < limit) % m
+
+
+def first_dealer(seed: int) -> int:
+    return draw(stream(seed, "dealer"), 4)
+
+
+def deck(seed: int, n: int) -> list[str]:
+    """Deal n's deck, top first."""
+    cards = list(DECK)
+    source = stream(seed, str(n))
+    for i in range(len(cards) - 1, 0, -1):
+        j = draw(source, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def _field(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(obj, dict) or key not in obj:
+        raise Unchecked(f"not a game record: {where} has no {key!r}")
+    value = obj[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise Unchecked(f"not a game record: {where}.{key} has the wrong type")
+    return value
+
+
+def _seat(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        raise Unchecked(f"not a game record: {where} is not a seat 0-3")
+    return value
+
+
+def _suit(card: str) -> str:
+    return card[1]
+
+
+def _deal(seed: int, n: int, dealer: int, kicks: int, flip_last: bool) -> Any:
+    """What deal n gave each seat and the kicks turned, for a hand that turned ``kicks``
+    kicks: the first after six each, each later one after a run of three each (or, with
+    ``flip_last_card``, alone once fewer than 13 cards are left). Also the cards left."""
+    stock = deck(seed, n)
+    hands: list[list[str]] = [[], [], [], []]
+    turned: list[str] = []
+
+    def one_round() -> None:
+        for k in range(4):
+            seat = (dealer + 1 + k) % 4
+            hands[seat] += stock[:RUN]
+            del stock[:RUN]
+
+    one_round()
+    one_round()
+    for k in range(kicks):
+        if k and len(stock) >= 4 * RUN + 1:
+            one_round()
+        elif k and not (flip_last and stock):
+            return hands, turned, stock, False
+        turned.append(stock.pop(0))
+    return hands, turned, stock, True
+
+
+def _expected_actions(hand: dict[str, Any], dealer: int) -> list[tuple[int, str, str | None]]:
+    beggar = (dealer + 1) % 4
+    decision = hand.get("decision")
+    said: list[tuple[int, str, str | None]] = []
+    if decision == "stand":
+        said = [(beggar, "stand", None)]
+    elif decision in ("give_one", "run_pack"):
+        said = [(beggar, "beg", None), (dealer, decision, None)]
+    for trick in hand.get("tricks") or []:
+        for play in _field(trick, "cards", list, f"hand {hand.get('n')} lift"):
+            said.append((_seat(play.get("seat"), "a play's seat"), "play", play.get("card")))
+    return said
+
+
+def check(record: Any) -> list[str]:
+    """Check a parsed record: the lines of a report, or Unchecked / Mismatch saying why not."""
+    try:
+        return _check(record)
+    except (AttributeError, TypeError, KeyError, IndexError, ValueError) as err:
+        # A part of the record of the wrong shape (a list where a lift should be, ...).
+        raise Unchecked(f"not a game record: a part of it has the wrong shape ({err})") from None
+
+
+def _check(record: Any) -> list[str]:
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise Unchecked(f"not a game record (its 'format' must be {FORMAT!r})")
+    if record.get("shuffle") != SHUFFLE:
+        raise Unchecked(
+            "this game was dealt before the documented shuffle (docs/fairness.md): "
+            "it has no commitment to check"
+        )
+    commitment = _field(record, "seed_commitment", str, "the record")
+    seed = record.get("seed")
+    if seed is None:
+        raise Unchecked("the game is not over: its seed stays a secret until then")
+    if isinstance(seed, bool) or not isinstance(seed, int) or len(str(seed)) > MAX_SEED_DIGITS:
+        raise Unchecked("not a game record: 'seed' must be a whole number")
+    if seed_commitment(seed) != commitment.lower():
+        raise Mismatch(
+            f"the seed {seed} is not the one committed to: sha256({str(seed)!r}) is "
+            f"{seed_commitment(seed)}, the record's seed_commitment is {commitment}"
+        )
+    report = [f"seed {seed} matches the commitment {commitment}"]
+
+    rules = _field(record, "rules", dict, "the record")
+    flip_last = rules.get("flip_last_card") is True
+    dealer = _seat(record.get("first_dealer"), "first_dealer")
+    origin = record.get("first_dealer_from")
+    if origin == "seed":
+        drawn = first_dealer(seed)
+        if drawn != dealer:
+            raise Mismatch(f"the first dealer is seat {dealer}, but the seed draws seat {drawn}")
+        report.append(f"first dealer: seat {dealer}, drawn from the seed")
+    else:
+        report.append(f"first dealer: seat {dealer} ({origin}: not drawn from this seed)")
+
+    hands = _field(record, "hands", list, "the record")
+    if len(hands) > MAX_HANDS:
+        raise Unchecked(f"not a game record: more than {MAX_HANDS} hands")
+    expected: list[tuple[int, str, str | None]] = []
+    for i, hand in enumerate(hands, 1):
+        where = f"hand {i}"
+        n = _field(hand, "n", int, where)
+        if n != i:
+            raise Mismatch(f"{where} is numbered {n}")
+        if _seat(hand.get("dealer"), f"{where}'s dealer") != dealer:
+            raise Mismatch(
+                f"{where}: dealt by seat {hand['dealer']}, but it is seat {dealer}'s deal"
+            )
+        kicks = _field(hand, "kicks", list, where)
+        dealt = _field(hand, "dealt", dict, where)
+        if not 1 <= len(kicks) <= 52:
+            raise Mismatch(f"{where}: {len(kicks)} kicks")
+        held, turned, left, fits = _deal(seed, n, dealer, len(kicks), flip_last)
+        if not fits:
+            raise Mismatch(f"{where}: {len(kicks)} kicks, more than the pack can turn")
+        for seat in range(4):
+            cards = dealt.get(str(seat))
+            if not isinstance(cards, list):
+                raise Unchecked(f"{where}: seat {seat}'s cards are not in the record")
+            if sorted(cards, key=_index) != sorted(held[seat], key=_index):
+                raise Mismatch(
+                    f"{where}: seat {seat} was dealt {' '.join(sorted(cards, key=_index))} in "
+                    f"the record, but the seed deals {' '.join(sorted(held[seat], key=_index))}"
+                )
+        for k, (said, real) in enumerate(zip(kicks, turned, strict=True), 1):
+            if said != real:
+                raise Mismatch(
+                    f"{where}: kick {k} is {said} in the record, but the seed turns {real}"
+                )
+        first = _suit(turned[0])
+        if any(_suit(c) != first for c in turned[1:-1]):
+            raise Mismatch(f"{where}: the pack was run on after a new suit showed")
+        redeal = hand.get("redeal") is True
+        if redeal:
+            if len(turned) > 1 and _suit(turned[-1]) != first:
+                raise Mismatch(f"{where}: a redeal, but a new suit showed ({turned[-1]})")
+            if len(left) >= 4 * RUN + 1 or (flip_last and left):
+                raise Mismatch(f"{where}: a redeal, but the pack had not run out")
+        for t, trick in enumerate(hand.get("tricks") or [], 1):
+            for play in _field(trick, "cards", list, f"{where}, lift {t}"):
+                seat, card = play.get("seat"), play.get("card")
+                if seat not in range(4) or card not in held[seat]:
+                    raise Mismatch(f"{where}, lift {t}: seat {seat} played {card}, not dealt to it")
+        expected += _expected_actions(hand, dealer)
+        report.append(
+            f"hand {n}: dealer seat {dealer}, kicks {' '.join(turned)}"
+            + (", a redeal" if redeal else "")
+        )
+        if not redeal:
+            dealer = (dealer + 1) % 4
+
+    actions = _field(record, "actions", list, "the record")
+    for k, action in enumerate(actions, 1):
+        got = (action.get("seat"), action.get("type"), action.get("card"))
+        if k > len(expected):
+            raise Mismatch(f"action {k} ({_said(got)}) is in no hand of the record")
+        if got != expected[k - 1]:
+            want = _said(expected[k - 1])
+            raise Mismatch(f"action {k} is {_said(got)} in the record, but the hands say {want}")
+    if len(actions) < len(expected):
+        raise Mismatch(f"the hands hold {len(expected)} actions, the record only {len(actions)}")
+    report.append(
+        f"{len(hands)} hands and {len(actions)} actions: every deal and kick matches the seed"
+    )
+    return report
+
+
+def _index(card: Any) -> int:
+    return DECK.index(card) if card in DECK else -1
+
+
+def _said(action: tuple[Any, Any, Any]) -> str:
+    seat, kind, card = action
+    return f"seat {seat} {kind}" + (f" {card}" if card else "")
+
+
+def check_text(text: str | bytes) -> list[str]:
+    try:
+        record = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise Unchecked(f"not JSON: {err}") from None
+    return check(record)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m app.verify",
+        description="Check a game record (GET /api/rooms/{code}/games/{g}) against its seed.",
+        epilog="exit codes: 0 checks out, 1 differs from its seed, 2 cannot be checked",
+    )
+    parser.add_argument("record", help="the record's JSON file ('-' for standard input)")
+    args = parser.parse_args(argv)
+    try:
+        if args.record == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(args.record, "rb") as f:
+                text = f.read()
+        report = check_text(text)
+    except OSError as err:
+        print(f"cannot read {args.record}: {err.strerror}", file=sys.stderr)
+        return 2
+    except Unchecked as err:
+        print(f"cannot check: {err}", file=sys.stderr)
+        return 2
+    except Mismatch as err:
+        print(f"FAILED: {err}", file=sys.stderr)
+        return 1
+    print("\n".join(report))
+    print("OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
