@@ -41,6 +41,7 @@ def _room(
         seats=seats,
         you=you,
         game_number=0 if game.phase == "lobby" else 1,
+        replay_of=None,
     )
 
 
