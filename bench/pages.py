@@ -33,7 +33,7 @@ def _wire(client: httpx.Client, url: str) -> tuple[int, str, str]:
 
 def _linked(html: str) -> list[str]:
     """The page's own static files, in the order it links them."""
-    return re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
+    return re.findall(r'(?:href|src)="(/static/[^"?]+\.(?:css|js)(?:\?v=\w+)?)"', html)
 
 
 def main(argv: Sequence[str]) -> None:

@@ -44,7 +44,7 @@ _WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
     ),
     "game_points": (
         "Game is worth",
-        "Points for the team that lifts the most aces, court cards and tens.",
+        "Points for the team whose lifts count more in aces, court cards and tens.",
         {1: "1 point", 2: "2 points"},
     ),
     "game_tie": (
@@ -86,8 +86,8 @@ GUIDE: dict[str, str] = {
         "or a longer one to 21."
     ),
     "game_points": (
-        "Game is normally worth 1 point. In tournaments it is worth 2, which makes the "
-        "tens and court cards in your lifts count double."
+        "Game is normally worth 1 point. In tournaments it is worth 2: the team with "
+        "the higher count for Game scores as much as for High and Low together."
     ),
     "game_tie": (
         "When both teams count exactly the same for Game, nobody scores it. Some tables "
