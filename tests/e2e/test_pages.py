@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from app.services.identity import grouped_code
-from tests.e2e.axe import AxeMissing, check, describe, install
+from tests.e2e.axe import AxeMissing, check, describe, install, required
 from tests.e2e.players import (
     DESKTOP,
     PHONE,
@@ -54,7 +54,9 @@ def axe() -> str:
     try:
         return install().read_text(encoding="utf-8")
     except AxeMissing as why:
-        pytest.fail(f"axe-core is needed for the accessibility tests: {why}")
+        if required():
+            pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
+        pytest.skip(f"skipping the accessibility checks: {why}")
 
 
 @pytest.fixture
@@ -136,7 +138,7 @@ def test_axe_on_the_table_and_the_result(browser: Browser, server: str, axe: str
 
 
 def test_the_presets_come_first_with_open_right_under_them(page: Page, server: str) -> None:
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     page.goto(server)
     choices = page.locator("[data-preset-choice]")
     names = [choices.nth(i).get_attribute("data-preset-choice") for i in range(choices.count())]
