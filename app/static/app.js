@@ -306,10 +306,9 @@
 
   // ---------- Share the invite link (the phone's share sheet), or copy it ----------
   var canShare = typeof navigator.share === "function";
-  function labelShare() {
-    if (!canShare) return;
-    $all("[data-action=share]").forEach(function (b) { b.textContent = "Share link"; });
-  }
+  // The share control reads "Share link" or "Copy link" by this class (pages.css): set
+  // before the first paint (this script runs in <head>), so no swap ever shows the other.
+  if (canShare) document.documentElement.classList.add("can-share");
   var statusTimer = null;
   function say(box, text) {
     var status = $("[data-share-status]", box);
@@ -376,7 +375,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     wirePresets();
-    labelShare();
     document.addEventListener("click", function (e) {
       var el = e.target.closest ? e.target.closest("[data-action]") : null;
       if (!el) return;
@@ -389,7 +387,7 @@
     // The player moving on (a key other than the one that acted, or a tap) ends the hand-holding.
     document.addEventListener("keydown", function (e) { if (e.key !== "Enter" && e.key !== " ") pending = null; });
     document.addEventListener("pointerdown", function () { pending = null; }, true);
-    document.body.addEventListener("htmx:afterSettle", function () { labelShare(); focusNext(); });
-    document.body.addEventListener("htmx:sseMessage", function () { labelShare(); focusNext(); });
+    document.body.addEventListener("htmx:afterSettle", focusNext);
+    document.body.addEventListener("htmx:sseMessage", focusNext);
   });
 })();
