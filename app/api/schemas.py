@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -20,6 +20,13 @@ CardCode = Annotated[str, Field(json_schema_extra={"pattern": CARD_CODE})]
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
 
+def _preset_names(schema: dict[str, Any]) -> None:
+    """The preset names as the string branch's enum (null stays allowed: the default)."""
+    for branch in schema.get("anyOf", [schema]):
+        if branch.get("type") == "string":
+            branch["enum"] = list(PRESETS)
+
+
 class CreateRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -27,7 +34,7 @@ class CreateRoom(BaseModel):
         None,
         description='a named set of house rules (RULES.md "Presets"); '
         f"{DEFAULT_PRESET!r} when absent. Options given in `rules` override it.",
-        json_schema_extra={"enum": list(PRESETS)},
+        json_schema_extra=_preset_names,
     )
     rules: Rules | None = Field(None, description="the house-rule options of RULES.md")
     seed: int | None = Field(
