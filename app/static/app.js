@@ -346,8 +346,8 @@
 
   // ---------- After a lobby action the keyboard goes on to the next step ----------
   // Sitting down, adding a computer player and starting each swap the table, which takes
-  // the focused button away: the focus goes to the next thing to do, never while the
-  // player has put it somewhere themselves.
+  // the focused button away (and closing the hand summary hides it): the focus goes to the
+  // next thing to do, never while the player has put it somewhere themselves.
   var pending = null; // {action, seat} of the last lobby action, until the player moves on
   function nextControl(action, seat) {
     var t = $("#table");
@@ -366,7 +366,11 @@
   function focusNext() {
     if (!pending) return;
     var active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
+    // Lost: on the body, taken out of the page, or hidden (a browser may leave the focus on
+    // a hidden element until its next frame).
+    var lost = !active || active === document.body || !document.contains(active) ||
+      active.getClientRects().length === 0;
+    if (!lost) return;
     var target = nextControl(pending.action, pending.seat);
     if (!target) return;
     if (target.id === "table" && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
@@ -376,6 +380,11 @@
   document.addEventListener("DOMContentLoaded", function () {
     wirePresets();
     document.addEventListener("click", function (e) {
+      // Closing the hand summary hides the focused button: on to the next thing to do.
+      if (e.target.closest && e.target.closest("[data-dismiss-summary]")) {
+        setTimeout(function () { pending = { action: "dismiss" }; focusNext(); pending = null; }, 0);
+        return;
+      }
       var el = e.target.closest ? e.target.closest("[data-action]") : null;
       if (!el) return;
       var action = el.getAttribute("data-action");
@@ -387,6 +396,9 @@
     // The player moving on (a key other than the one that acted, or a tap) ends the hand-holding.
     document.addEventListener("keydown", function (e) { if (e.key !== "Enter" && e.key !== " ") pending = null; });
     document.addEventListener("pointerdown", function () { pending = null; }, true);
+    // At once when the new table is in (a key pressed before it settles finds the control),
+    // and again once settled and after the stream's swaps.
+    document.body.addEventListener("htmx:afterSwap", focusNext);
     document.body.addEventListener("htmx:afterSettle", focusNext);
     document.body.addEventListener("htmx:sseMessage", focusNext);
   });

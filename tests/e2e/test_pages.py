@@ -244,20 +244,34 @@ def _focused(page: Page, attribute: str) -> str | None:
     return None if value is None else str(value)
 
 
-COUNT_STREAM_SWAPS = """
+COUNT_SWAPS = """
 window.__swaps = 0;
-document.addEventListener("DOMContentLoaded", () => document.body.addEventListener(
-  "htmx:sseMessage", () => { window.__swaps += 1; }));
+window.__answers = 0;  // every answer to htmx's requests, wherever its element went since
+const send = XMLHttpRequest.prototype.send;
+XMLHttpRequest.prototype.send = function (body) {
+  this.addEventListener("loadend", () => { window.__answers += 1; });
+  return send.call(this, body);
+};
+document.addEventListener("DOMContentLoaded", () => {
+  document.body.addEventListener("htmx:sseMessage", () => { window.__swaps += 1; });
+});
 """
+SETTLED = "() => !document.querySelector('.htmx-swapping, .htmx-settling')"
 
 
-def _act_by_keyboard(page: Page) -> None:
-    """Enter on the focused control, then until both the action's answer and the stream's
-    news of it have been swapped in (each swap replaces the focused control)."""
-    v, swaps = version(page), page.evaluate("window.__swaps")
-    page.keyboard.press("Enter")
+def _act_by_keyboard(page: Page, control: str) -> None:
+    """Enter on the control the focus went to, then until the action's answer and the
+    stream's news of it have both been swapped in and settled (each swap replaces the
+    focused control). The control is found again for the key: a late swap (someone
+    connecting) may have put a new copy of it in its place."""
+    _focus_on(page, control)
+    v = version(page)
+    swaps, answers = page.evaluate("[window.__swaps, window.__answers]")
+    page.press(control, "Enter")
     wait_past(page, v)
     page.wait_for_function("n => window.__swaps > n", arg=swaps)
+    page.wait_for_function("n => window.__answers > n", arg=answers)
+    page.wait_for_function(SETTLED)
 
 
 def _focus_on(page: Page, selector: str) -> None:
@@ -268,19 +282,18 @@ def test_the_keyboard_goes_on_to_the_next_step_after_each_lobby_action(
     browser: Browser, server: str
 ) -> None:
     context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
-    context.add_init_script(COUNT_STREAM_SWAPS)
+    context.add_init_script(COUNT_SWAPS)
     page = context.new_page()
     page.goto(f"{server}/r/{create_room(server, seed=3)}")
     page.wait_for_function("window.__swaps > 0")  # the stream's first table
     page.fill("input[name=name]", "Ann")
     page.focus("[data-action=join][data-seat='0']")
-    _act_by_keyboard(page)  # sits down: the stream reopens for the seat, with a table
+    # Sits down: the stream reopens for the seat, with a table.
+    _act_by_keyboard(page, "[data-action=join][data-seat='0']")
     assert page.get_attribute("#table", "data-you") == "0"
-    for seat in (1, 2, 3):  # to each empty seat in turn
-        _focus_on(page, f"[data-action=bot][data-seat='{seat}']")
-        _act_by_keyboard(page)  # adds a computer player there
-    _focus_on(page, "[data-action=start]")
-    _act_by_keyboard(page)
+    for seat in (1, 2, 3):  # to each empty seat in turn, adding a computer player there
+        _act_by_keyboard(page, f"[data-action=bot][data-seat='{seat}']")
+    _act_by_keyboard(page, "[data-action=start]")
     _focus_on(page, "[data-hand] [tabindex='0'], .beg-step button:not([disabled])")
     context.close()
 
@@ -294,3 +307,30 @@ def test_no_sideways_scroll_on_the_pages_around_the_table(browser: Browser, serv
             page.goto(server + url)
             assert _no_sideways_scroll(page), (viewport, url)
         context.close()
+
+
+def test_closing_the_hand_summary_by_keyboard_keeps_the_keyboard_at_the_table(
+    browser: Browser, server: str
+) -> None:
+    page = open_table(browser, server, create_room(server, seed=5))
+    take_seat(page, "Ann", 0)
+    for seat in (1, 2, 3):
+        v = version(page)
+        page.click(f"[data-action=bot][data-seat='{seat}']")
+        wait_past(page, v)
+    v = version(page)
+    page.click("[data-action=start]")
+    wait_past(page, v)
+    rng = random.Random(5)
+    while not page.locator(".hand-summary:not([hidden]) [data-dismiss-summary]").count():
+        page.wait_for_selector("#table[data-your-turn]")
+        v = version(page)
+        take_turn(page, rng)
+        wait_past(page, v)
+    page.focus(".hand-summary:not([hidden]) [data-dismiss-summary]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.activeElement !== document.body"
+        " && !document.activeElement.closest('.hand-summary')"
+    )
+    page.context.close()
