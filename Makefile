@@ -28,8 +28,9 @@ test: lint test-unit test-e2e test-image
 test-unit: install
 	$(BIN)/pytest --ignore=tests/e2e --ignore=tests/image
 
+# axe-core (the accessibility checks) comes from npm into .venv/axe (tests/e2e/axe.py).
 test-e2e: install
-	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/pytest tests/e2e || exit $$?; fi
+	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/python -m tests.e2e.axe && $(BIN)/pytest tests/e2e || exit $$?; fi
 
 # Builds the Docker image and runs it as a self-hoster would (docker run, compose.yaml,
 # compose.scale.yaml). Skips, saying why, where Docker does not answer; fails then with

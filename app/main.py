@@ -8,9 +8,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
 from app.api import admin, chat, docs, health, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
+from app.api.caching import HtmlNotCached
 from app.api.context import Context
 from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
@@ -29,6 +31,10 @@ from app.store.checkpoint import WalCheckpointer
 from app.store.db import make_engine
 
 log = logging.getLogger("allfours")
+# Never gzipped: already compressed formats, and the event streams, which gzip would hold
+# back until a buffer fills (a move must reach every screen at once).
+NOT_COMPRESSED = tuple(dict.fromkeys((*DEFAULT_EXCLUDED_CONTENT_TYPES, "text/event-stream")))
+GZIP_MINIMUM_SIZE = 512  # bytes: below this the gzip header and checksum outweigh the gain
 
 
 def build_context(settings: Settings) -> Context:
@@ -108,6 +114,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
     # Outermost last: the rate limit sees every request, then the cross-site check, then
     # the body limit; every answer, refusals included, carries the security headers.
+    # Innermost, pages are compressed for a browser that accepts gzip (event streams are
+    # not: see NOT_COMPRESSED), and no HTML answer may be kept by a cache.
+    app.add_middleware(HtmlNotCached)
+    app.add_middleware(
+        GZipMiddleware,
+        minimum_size=GZIP_MINIMUM_SIZE,
+        compresslevel=6,
+        exclude_content_types=NOT_COMPRESSED,
+    )
     app.add_middleware(
         BodyLimit,
         limit=settings.max_body_bytes,

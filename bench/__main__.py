@@ -3,7 +3,7 @@
 import importlib
 import sys
 
-BENCHMARKS = ["bench.engine", "bench.live", "bench.limits", "bench.arena"]
+BENCHMARKS = ["bench.engine", "bench.live", "bench.limits", "bench.arena", "bench.pages"]
 
 for name in BENCHMARKS:
     try:

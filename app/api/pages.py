@@ -8,28 +8,27 @@ page's one event stream brings everybody else's moves.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
+from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
 from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
-from app.rules import Rules
+from app.rules.config import UnknownPreset
 from app.services import errors
 from app.services.decide import action_from
+from app.services.identity import typed_code
 from app.services.snapshot import RoomSnap
 from app.services.view import room_view, view_text
-from app.web.house_rules import rules_from_form
-from app.web.render import render_home, render_live, render_room, render_table
-
-STATIC = Path(__file__).resolve().parent.parent / "static"
+from app.web.assets import STATIC
+from app.web.house_rules import chosen_rules
+from app.web.render import render_home, render_how_to_play, render_live, render_room, render_table
 
 router = APIRouter(include_in_schema=False)
 
@@ -37,7 +36,7 @@ router = APIRouter(include_in_schema=False)
 def install(app: FastAPI) -> None:
     """The pages and their static files (CSS, script, vendored htmx)."""
     app.include_router(router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", VersionedStatic(directory=STATIC), name="static")
 
 
 def _htmx(request: Request) -> bool:
@@ -61,12 +60,18 @@ async def home() -> HTMLResponse:
     return HTMLResponse(render_home())
 
 
+@router.get("/how-to-play", response_class=HTMLResponse)
+async def how_to_play() -> HTMLResponse:
+    return HTMLResponse(render_how_to_play())
+
+
 @router.post("/rooms", dependencies=[ROOM_QUOTA])  # ALLFOURS_ROOMS_PER_HOUR
 async def open_table(ctx: ContextDep, request: Request) -> Response:
     form = await request.form()
-    chosen = rules_from_form({k: v for k, v in form.items() if isinstance(v, str)})
     try:
-        rules = Rules(**chosen)
+        rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
+    except UnknownPreset as err:
+        return HTMLResponse(render_home(error=f"Those rules do not work: {err}"), 422)
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=f"Those rules do not work: {detail}"), 422)
@@ -74,24 +79,39 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
+async def _find(ctx: Context, typed: str) -> RoomSnap | None:
+    """The room a person typed, pasted or followed: the code as given, else as it reads
+    without case, spaces or dashes (``P9D5-btxd hggh``), else None."""
+    for code in dict.fromkeys((typed, typed_code(typed))):
+        try:
+            return await run_in_threadpool(ctx.tables.snapshot, code)
+        except errors.NotFound:
+            continue
+    return None
+
+
+def _no_table(typed: str) -> HTMLResponse:
+    shown = typed.strip()[:40]
+    return HTMLResponse(render_home(error=f"No table {shown!r} here.", code=shown), 404)
+
+
 @router.get("/join")
 async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
-    wanted = code.strip().strip("/").rsplit("/", 1)[-1]  # a pasted link works too
-    if not wanted or len(wanted) > 64:
-        return HTMLResponse(render_home(error="Type the table's code.", code=code), 422)
-    try:
-        snap = await run_in_threadpool(ctx.tables.snapshot, wanted)
-    except errors.NotFound:
-        return HTMLResponse(render_home(error=f"No table {wanted!r} here.", code=wanted), 404)
+    if not typed_code(code) or len(code) > 200:
+        return HTMLResponse(render_home(error="Type the table's code.", code=code[:40]), 422)
+    snap = await _find(ctx, code)
+    if snap is None:
+        return _no_table(code)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
-async def room(ctx: ContextDep, code: str, token: TokenDep) -> HTMLResponse:
-    try:
-        snap = await run_in_threadpool(ctx.tables.snapshot, code)
-    except errors.NotFound:
-        return HTMLResponse(render_home(error=f"No table {code!r} here.", code=code), 404)
+async def room(ctx: ContextDep, code: str, token: TokenDep) -> Response:
+    snap = await _find(ctx, code)
+    if snap is None:
+        return _no_table(code)
+    if snap.code != code:  # typed by hand: to the one address each table has
+        return RedirectResponse(f"/r/{snap.code}", status_code=301)
     seat = viewer_seat(ctx, snap, token)
     page = render_room(room_view(snap, seat, ctx.presence))
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})

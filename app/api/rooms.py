@@ -22,7 +22,6 @@ from app.api.schemas import (
     View,
 )
 from app.live.hub import StreamEnd
-from app.rules import Rules
 from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import action_from
@@ -94,9 +93,7 @@ async def create_room(
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
         raise errors.Forbidden("seed is an admin option (ALLFOURS_ADMIN_TOKEN)")
-    snap = await ctx.tables.call(
-        ctx.tables.create_room, rules=body.rules or Rules(), seed=body.seed
-    )
+    snap = await ctx.tables.call(ctx.tables.create_room, rules=body.chosen_rules(), seed=body.seed)
     return RoomCreated(code=snap.code, url=f"/r/{snap.code}")
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.bots import LEVELS
-from app.rules import Rules
+from app.rules import DEFAULT_PRESET, PRESETS, Rules, preset_rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
 from app.rules.view import CardCode, HandRecordView
@@ -19,13 +19,38 @@ from app.services.view import RoomView
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
 
+def _preset_names(schema: dict[str, Any]) -> None:
+    """The preset names as the string branch's enum (null stays allowed: the default)."""
+    for branch in schema.get("anyOf", [schema]):
+        if branch.get("type") == "string":
+            branch["enum"] = list(PRESETS)
+
+
 class CreateRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    preset: str | None = Field(
+        None,
+        description='a named set of house rules (RULES.md "Presets"); '
+        f"{DEFAULT_PRESET!r} when absent. Options given in `rules` override it.",
+        json_schema_extra=_preset_names,
+    )
     rules: Rules | None = Field(None, description="the house-rule options of RULES.md")
     seed: int | None = Field(
         None, ge=-SEED_MAX, le=SEED_MAX, description="admin only: reproducible deals"
     )
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, preset: str | None) -> str | None:
+        if preset is not None and preset not in PRESETS:
+            raise ValueError(f"unknown preset; the presets are {', '.join(PRESETS)}")
+        return preset
+
+    def chosen_rules(self) -> Rules:
+        """The preset's rules with the options this body set explicitly on top."""
+        explicit = self.rules.model_dump(exclude_unset=True) if self.rules else None
+        return preset_rules(self.preset, explicit)
 
 
 class RoomCreated(BaseModel):

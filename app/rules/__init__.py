@@ -6,14 +6,16 @@ one implementation of the rules, ``table.Table``: a State stepped in place, chea
 on which the bots play out the deals they imagine (``table.imagined``).
 """
 
-from app.rules.config import DEFAULT_RULES, Rules
+from app.rules.config import DEFAULT_PRESET, DEFAULT_RULES, PRESETS, Rules, preset_of, preset_rules
 from app.rules.engine import apply, current_seat, legal_actions, new_game, replay
 from app.rules.errors import IllegalMove, NotOffered, RuleError
 from app.rules.state import Action, Award, HandRecord, Phase, State, Trick
 from app.rules.view import Observation, observe
 
 __all__ = [
+    "DEFAULT_PRESET",
     "DEFAULT_RULES",
+    "PRESETS",
     "Action",
     "Award",
     "HandRecord",
@@ -30,5 +32,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observe",
+    "preset_of",
+    "preset_rules",
     "replay",
 ]

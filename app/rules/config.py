@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,3 +40,38 @@ class Rules(BaseModel):
 
 
 DEFAULT_RULES = Rules()
+
+
+# RULES.md "Presets": named sets of house rules, each just a set of the options above (all
+# others at their default). The first is the default; "custom" is any other combination.
+PRESETS: dict[str, Rules] = {
+    "trinidad": DEFAULT_RULES,
+    "tournament": Rules(game_points=2, undertrump="forbidden", give_one_needs_trump=True),
+    "tobago": Rules(kick_two=True),
+    "quick": Rules(target=7),
+}
+DEFAULT_PRESET = "trinidad"
+CUSTOM = "custom"
+
+
+class UnknownPreset(ValueError):
+    """A preset that RULES.md does not name."""
+
+
+def preset_rules(preset: str | None, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """A preset's rules (the default preset when None), with ``overrides`` on top: the
+    options a caller chose explicitly win over the preset's."""
+    name = DEFAULT_PRESET if preset is None else preset
+    if name not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise UnknownPreset(f"no preset {name[:40]!r} (known: {known})")
+    if not overrides:
+        return PRESETS[name]
+    return Rules(**{**PRESETS[name].model_dump(), **overrides})
+
+
+def preset_of(rules: Rules | Mapping[str, Any]) -> str:
+    """The name of the preset these rules are, or ``"custom"``."""
+    if not isinstance(rules, Rules):
+        rules = Rules(**rules)
+    return next((name for name, preset in PRESETS.items() if preset == rules), CUSTOM)

@@ -27,6 +27,24 @@ def new_room_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+CODE_GROUP = 4  # read aloud and shown as "p9d5 btxd hggh"
+# What people put between the groups: spaces (a no-break one from a copied page), dashes
+# (keyboards turn "-" into the longer ones).
+_SEPARATORS = str.maketrans("", "", " \t\n\r\u00a0-\u2010\u2011\u2012\u2013\u2014")
+
+
+def grouped_code(code: str) -> str:
+    """A room code as a person reads it aloud: ``"p9d5btxdhggh"`` -> ``"p9d5 btxd hggh"``."""
+    return " ".join(code[i : i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
+def typed_code(typed: str) -> str:
+    """A room code as a person types or pastes it: any case, with or without spaces or
+    dashes, or the whole invite link -> the code itself."""
+    last = typed.strip().rstrip("/").rsplit("/", 1)[-1]
+    return last.translate(_SEPARATORS).lower()
+
+
 def check_code(code: str) -> None:
     """Codes are short and plain; anything else is no room (and never reaches the database:
     PostgreSQL refuses a NUL in a string with an error)."""

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import Field
 
 from app.live.presence import Presence
-from app.rules.config import Rules
+from app.rules.config import Rules, preset_of
 from app.rules.view import LOBBY, GameView, SeatNumber, Shown, observe
 from app.services.snapshot import RoomSnap
 
@@ -47,6 +47,7 @@ class RoomView(GameView):
     seats: list[SeatView | None] = Field(min_length=4, max_length=4)
     you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
     game_number: int
+    preset: str = Field(description="the rules' preset (RULES.md § Presets), or custom")
     replay_of: ReplayOfView | None = Field(
         description="while this room plays the deals of a finished game again: that game"
     )
@@ -98,6 +99,7 @@ def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
             ],
             "you": seat,
             "game_number": game.number if game else 0,
+            "preset": preset_of(snap.rules),
             "replay_of": _replay_of(snap),
         }
     )

@@ -3,8 +3,9 @@
  * The server renders every table; this file only adds what lives in the page between
  * swaps: preferences (four-colour deck, sound), the connection banner, announcements for
  * screen readers, the tab title, the light animations, arrow keys across the hand, the
- * reason a card cannot be played, copying the invite link, the sweep of a collected trick,
- * and placing and dismissing the hand summary.
+ * reason a card cannot be played, the sweep of a collected trick, and placing and
+ * dismissing the hand summary. The pages around the table (the home page's presets,
+ * sharing the invite, the focus after a lobby action) have their own block at the end.
  * It reads the rendered table only, never hidden state: there is none in the page.
  */
 (function () {
@@ -239,15 +240,6 @@
     var el = e.target.closest ? e.target.closest("button, [data-reason]") : null;
     if (!el) return;
     if (el.hasAttribute("data-pref")) { togglePref(el.getAttribute("data-pref")); return; }
-    if (el.hasAttribute("data-copy-invite")) {
-      var input = $("#invite-link");
-      var url = location.origin + (input ? input.getAttribute("data-invite") : location.pathname);
-      var done = function () { toast("Invite link copied: " + url); };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(url).then(done, function () { input && input.select(); });
-      } else if (input) { input.value = url; input.select(); try { document.execCommand("copy"); done(); } catch (x) { /* select is enough */ } }
-      return;
-    }
     if (el.hasAttribute("data-toggle-last")) { root.classList.toggle("show-last"); return; }
     if (el.hasAttribute("data-dismiss-summary")) {
       dismissSummary(el.closest(".hand-summary"));
@@ -334,4 +326,154 @@
     var url = live && live.getAttribute("data-table-url");
     if (url && window.htmx) window.htmx.ajax("GET", url, { target: "#live", swap: "innerHTML" });
   }
+})();
+
+/* The pages around the table: the home page's presets, sharing the invite link, and where
+ * the keyboard goes after a lobby action. Each keys on data attributes of its own
+ * (data-preset-choice, data-action="share", data-action="join|bot|start").
+ */
+(function () {
+  "use strict";
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+  function $all(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+
+  // ---------- Presets: a preset sets the house rules; house rules that match none are "custom" ----------
+  function ruleFields(form) {
+    return $all(".house-rules select, .house-rules input[type=checkbox]", form);
+  }
+  function fieldValue(f) { return f.type === "checkbox" ? (f.checked ? "true" : "false") : f.value; }
+  function presetRules(radio) {
+    try { return JSON.parse(radio.getAttribute("data-preset-rules")); } catch (e) { return null; }
+  }
+  function applyPreset(form, radio) {
+    var rules = presetRules(radio);
+    if (!rules) return;
+    ruleFields(form).forEach(function (f) {
+      if (!(f.name in rules)) return;
+      if (f.type === "checkbox") f.checked = rules[f.name] === "true"; else f.value = rules[f.name];
+    });
+    showCustom(form, false);
+  }
+  // The preset the fields now spell, checked; none checked (so none is sent) when they spell none.
+  function matchPreset(form) {
+    var fields = ruleFields(form), found = null;
+    $all("[data-preset-choice]", form).forEach(function (radio) {
+      var rules = presetRules(radio);
+      if (found || !rules) return;
+      if (fields.every(function (f) { return rules[f.name] === fieldValue(f); })) found = radio;
+    });
+    $all("[data-preset-choice]", form).forEach(function (radio) { radio.checked = radio === found; });
+    showCustom(form, !found);
+  }
+  function showCustom(form, on) {
+    var note = $("[data-preset-custom]", form);
+    if (note) note.hidden = !on;
+  }
+  function wirePresets() {
+    var form = $("[data-create-form]");
+    if (!form) return;
+    form.addEventListener("change", function (e) {
+      var t = e.target;
+      if (t.hasAttribute && t.hasAttribute("data-preset-choice")) applyPreset(form, t);
+      else matchPreset(form);
+    });
+    // A page restored from the back/forward cache may hold fields changed earlier.
+    var checked = $("[data-preset-choice]:checked", form);
+    if (checked) matchPreset(form);
+  }
+
+  // ---------- Share the invite link (the phone's share sheet), or copy it ----------
+  var canShare = typeof navigator.share === "function";
+  // The share control reads "Share link" or "Copy link" by this class (pages.css): set
+  // before the first paint (this script runs in <head>), so no swap ever shows the other.
+  if (canShare) document.documentElement.classList.add("can-share");
+  var statusTimer = null;
+  function say(box, text) {
+    var status = $("[data-share-status]", box);
+    if (!status) return;
+    status.textContent = text;
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(function () { status.textContent = ""; }, 4000);
+  }
+  function copy(box, url) {
+    var input = $("#invite-link", box);
+    var done = function () { say(box, "Link copied"); };
+    var byHand = function () {
+      if (!input) return;
+      input.value = url;
+      input.focus();
+      input.select();
+      try { if (document.execCommand("copy")) { done(); return; } } catch (x) { /* below */ }
+      say(box, "Link selected: copy it from the box");
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(done, byHand);
+    else byHand();
+  }
+  function share(button) {
+    var box = button.closest("[data-invite-box]") || document;
+    var input = $("#invite-link", box);
+    var url = location.origin + (input ? input.getAttribute("data-invite") : location.pathname);
+    if (!canShare) { copy(box, url); return; }
+    var code = $("[data-room-code]");
+    var text = "Come and play All Fours at my table" + (code ? " (code " + code.textContent + ")" : "");
+    navigator.share({ title: "All Fours", text: text, url: url }).then(
+      function () { say(box, "Link shared"); },
+      function (err) { if (!err || err.name !== "AbortError") copy(box, url); }
+    );
+  }
+
+  // ---------- After a lobby action the keyboard goes on to the next step ----------
+  // Sitting down, adding a computer player and starting each swap the table, which takes
+  // the focused button away: the focus goes to the next thing to do, never while the player
+  // has put it somewhere themselves. (Closing the hand summary: dismissSummary above.)
+  var pending = null; // {action, seat} of the last lobby action, until the player moves on
+  function nextControl(action, seat) {
+    var t = $("#table");
+    if (!t) return null;
+    if (t.getAttribute("data-phase") === "lobby") {
+      var bots = $all("[data-action=bot]", t);
+      var later = bots.filter(function (b) { return Number(b.getAttribute("data-seat")) > Number(seat); });
+      var start = $("[data-action=start]", t);
+      if (action === "bot") return start || later[0] || bots[0] || null;
+      return bots[0] || start || $("[data-action=join]", t);
+    }
+    // The game is on: your decision, else your hand, else the table itself.
+    var decision = $all(".beg-step button[data-action]", t).filter(function (b) { return !b.disabled; })[0];
+    return decision || $("[data-hand] [tabindex='0']", t) || $("[data-action=rematch]", t) || t;
+  }
+  function focusAfterLobby() {
+    if (!pending) return;
+    var active = document.activeElement;
+    // Lost: on the body, taken out of the page, or hidden (a browser may leave the focus on
+    // a hidden element until its next frame).
+    var lost = !active || active === document.body || !document.contains(active) ||
+      active.getClientRects().length === 0;
+    if (!lost) return;
+    var target = nextControl(pending.action, pending.seat);
+    if (!target) return;
+    if (target.id === "table" && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: false });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    wirePresets();
+    document.addEventListener("click", function (e) {
+      var el = e.target.closest ? e.target.closest("[data-action]") : null;
+      if (!el) return;
+      var action = el.getAttribute("data-action");
+      if (action === "share") { share(el); return; }
+      if (action === "join" || action === "bot" || action === "start") {
+        pending = { action: action, seat: el.getAttribute("data-seat") };
+      }
+    });
+    // The player moving on (a key other than the one that acted, or a tap) ends the hand-holding.
+    document.addEventListener("keydown", function (e) { if (e.key !== "Enter" && e.key !== " ") pending = null; });
+    document.addEventListener("pointerdown", function () { pending = null; }, true);
+    // At once when the new table is in (a key pressed before it settles finds the control),
+    // and again once settled and after the stream's swaps.
+    document.body.addEventListener("htmx:afterSwap", focusAfterLobby);
+    document.body.addEventListener("htmx:afterSettle", focusAfterLobby);
+    document.body.addEventListener("htmx:sseMessage", focusAfterLobby);
+  });
 })();

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.rules.config import Rules
+from app.rules.config import DEFAULT_PRESET, PRESETS, Rules, preset_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,48 +34,112 @@ class Option:
         return next(c for c in self.choices if c.default)
 
 
-# name -> (label, one-line explanation, labels of the values)
+# name -> (label, one-line explanation, labels of the values). Player-facing words: no rule
+# ids (RULES.md's ids are for the code and its tests).
 _WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
     "target": (
         "Play to",
-        "The first team to reach this many points wins (R19).",
+        "The first team to reach this many points wins.",
         {7: "7 points", 10: "10 points", 14: "14 points", 21: "21 points"},
     ),
     "game_points": (
         "Game is worth",
-        "Points for the team that lifts the most court cards and tens (R18).",
+        "Points for the team whose lifts count more in aces, court cards and tens.",
         {1: "1 point", 2: "2 points"},
     ),
     "game_tie": (
         "Tied Game",
-        "When both teams count the same for Game (R18).",
+        "When both teams count the same for Game.",
         {"none": "nobody scores", "non_dealer": "the non-dealer's team scores"},
     ),
     "give_one_can_win": (
         "Give one can win",
-        "The dealer may give one even when that point wins the game (R11).",
+        "The dealer may give one even when that point wins the game.",
         {False: "no", True: "yes"},
     ),
     "give_one_needs_trump": (
         "Give one needs trump",
-        "The dealer may give one only while holding a card of the kick's suit (R10).",
+        "The dealer may give one only while holding a card of the kick's suit.",
         {False: "no", True: "yes"},
     ),
     "undertrump": (
         "Undertrumping",
-        "After a plain lead was trumped, may a lower trump be played? (R14)",
+        "After a plain lead was trumped, may a lower trump be played?",
         {"allowed": "allowed", "forbidden": "forbidden unless you hold only trumps"},
     ),
     "kick_two": (
         "Kick two (Tobago)",
-        "A turned-up 2 scores 2 for the dealer, instead of the 6 (R7).",
+        "A turned-up 2 scores 2 for the dealer, instead of the 6.",
         {False: "no", True: "yes"},
     ),
     "flip_last_card": (
         "Flip the last card",
-        "When the pack runs out, turn the last card before a redeal (R12).",
+        "When the pack runs out, turn the last card before a redeal.",
         {False: "no", True: "yes"},
     ),
+}
+
+# name -> the option told in full for a newcomer (the how-to-play page), default first.
+GUIDE: dict[str, str] = {
+    "target": (
+        "The game is played to 14 points. A table may play a shorter game to 7 or 10, "
+        "or a longer one to 21."
+    ),
+    "game_points": (
+        "Game is normally worth 1 point. In tournaments it is worth 2: the team with "
+        "the higher count for Game scores as much as for High and Low together."
+    ),
+    "game_tie": (
+        "When both teams count exactly the same for Game, nobody scores it. Some tables "
+        "give the point to the team that did not deal instead."
+    ),
+    "give_one_can_win": (
+        "Normally the dealer may not give one when that point would win the game for the "
+        "beggar's team: he has to run the pack. With this house rule he may give it anyway, "
+        "and the beggar's team wins."
+    ),
+    "give_one_needs_trump": (
+        "Normally the dealer may always give one. With this house rule (played in "
+        "tournaments) he may give one only while he holds a card of the kick's suit; "
+        "otherwise he must run the pack."
+    ),
+    "undertrump": (
+        "Normally you may trump with any trump. With undertrumping forbidden, once a plain "
+        "suit lead has been trumped, you may not play a lower trump than the one already "
+        "in the lift, unless trumps are all you hold."
+    ),
+    "kick_two": (
+        "Played in Tobago: a 2 turned up as the kick scores 2 points for the dealer's team, "
+        "and a turned-up 6 scores nothing."
+    ),
+    "flip_last_card": (
+        "Normally, when the pack is too small to deal three more cards each and no new "
+        "suit has shown, the cards are shuffled and dealt again. With this house rule the "
+        "dealer first turns the last card or cards one at a time (each scores its kick "
+        "points), and only deals again if none of them shows a new suit."
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str  # RULES.md's name, as the form and the API send it
+    title: str
+    who: str  # who plays it
+    changes: tuple[str, ...]  # the options it sets, in words ("Game is worth: 2 points")
+    form: dict[str, str]  # every option's form value under this preset
+    default: bool
+
+
+# name -> (title, who plays it), in RULES.md's order.
+_PRESET_WORDS: dict[str, tuple[str, str]] = {
+    "trinidad": ("Trinidad", "The rules as written: home and club games, to 14."),
+    "tournament": (
+        "Tournament",
+        "T&T tournament rules: Game is 2, no undertrumping, no give one without trump.",
+    ),
+    "tobago": ("Tobago", "Tobago's kick: a turned-up 2 scores 2, not the 6."),
+    "quick": ("Quick game", "A short game to 7 points."),
 }
 
 
@@ -136,6 +200,18 @@ def in_force(rules: Mapping[str, Any]) -> tuple[InForce, ...]:
     return tuple(out)
 
 
+def presets() -> tuple[Preset, ...]:
+    """The presets of RULES.md, each with what it changes from the rules as written."""
+    out = []
+    for name, rules in PRESETS.items():
+        title, who = _PRESET_WORDS[name]
+        chosen = rules.model_dump()
+        changes = tuple(f"{r.label}: {r.value}" for r in in_force(chosen) if r.changed)
+        form = {n: _form_value(v) for n, v in chosen.items()}
+        out.append(Preset(name, title, who, changes, form, name == DEFAULT_PRESET))
+    return tuple(out)
+
+
 def rules_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     """The options a create-table form chose, typed for ``Rules`` (validation is Rules' job).
 
@@ -157,3 +233,18 @@ def rules_from_form(form: Mapping[str, str]) -> dict[str, Any]:
         else:
             chosen[option.name] = raw  # let Rules reject it with a clear message
     return chosen
+
+
+def chosen_rules(form: Mapping[str, str]) -> Rules:
+    """The rules a create-table form chose: its preset, with the house rules changed from
+    the rules as written on top (the page's script keeps the fields on the preset's values,
+    and sends no preset once they match none); without a preset, the house rules alone.
+
+    Raises ``UnknownPreset`` or pydantic's ``ValidationError`` for a form the page never sends.
+    """
+    chosen = rules_from_form(form)
+    preset = form.get("preset") or None
+    if preset is None:
+        return Rules(**chosen)
+    changed = {k: v for k, v in chosen.items() if v != Rules.model_fields[k].default}
+    return preset_rules(preset, changed)

@@ -7,8 +7,11 @@ from functools import cache
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from app.rules import Rules
+from app.services.identity import grouped_code
 from app.web import cards
-from app.web.house_rules import options
+from app.web.assets import static_url
+from app.web.house_rules import GUIDE, options, presets
 from app.web.table import View, build
 
 
@@ -27,7 +30,9 @@ def environment() -> Environment:
         sprite=cards.sprite,
         suit_symbol=cards.suit_symbol,
         card_short=cards.card_short,
+        static_url=static_url,
     )
+    env.filters["grouped"] = grouped_code  # a room code as it is read aloud
     return env
 
 
@@ -55,4 +60,18 @@ def _around_table(view: View, outer: str) -> str:
 
 
 def render_home(*, error: str | None = None, code: str | None = None) -> str:
-    return environment().get_template("home.html").render(options=options(), error=error, code=code)
+    return (
+        environment()
+        .get_template("home.html")
+        .render(options=options(), presets=presets(), error=error, code=code)
+    )
+
+
+def render_how_to_play() -> str:
+    """The game explained for a newcomer, with every house rule."""
+    house = [(o, GUIDE[o.name]) for o in options()]
+    return (
+        environment()
+        .get_template("how_to_play.html")
+        .render(house=house, presets=presets(), default=Rules())
+    )

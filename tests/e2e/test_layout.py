@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from app.rules import DEFAULT_RULES, apply, new_game
-from app.rules.state import BEG, RUN_PACK, STAND
 from app.rules.engine import first_dealer_for
+from app.rules.state import BEG, RUN_PACK, STAND
 from app.web.render import render_table
 from tests.e2e.players import create_room, open_table, script_errors, version, wait_past
 from tests.e2e.players import phase as phase_of

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from app.rules.config import Rules
+from app.rules.config import Rules, preset_of
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
 from app.rules.view import LOBBY, GameView, observe
@@ -42,6 +42,7 @@ def _room(
         you=you,
         game_number=0 if game.phase == "lobby" else 1,
         replay_of=None,
+        preset=preset_of(rules),
     )
 
 

@@ -1,0 +1,93 @@
+"""axe-core, the accessibility checker the browser tests inject into pages.
+
+It is the npm package ``axe-core``, installed with npm (from whatever registry npm is set up
+to use) under ``.venv/axe`` the first time it is needed: ``python -m tests.e2e.axe`` (the
+Makefile's test-e2e does) or the first browser test that asks for it. Nothing of it is kept
+in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFIX = Path(os.environ.get("ALLFOURS_AXE_PREFIX", ROOT / ".venv" / "axe"))
+PACKAGE = "axe-core@^4.10"  # the 4.x rule set these tests were written against
+SCRIPT = PREFIX / "node_modules" / "axe-core" / "axe.min.js"
+# WCAG 2.1 A and AA, and axe's own best practices (one h1, landmarks, ...).
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+class AxeMissing(RuntimeError):
+    pass
+
+
+def install() -> Path:
+    """axe.min.js, installed with npm under .venv/axe unless it is there already."""
+    if SCRIPT.is_file():
+        return SCRIPT
+    npm = shutil.which("npm")
+    if npm is None:
+        raise AxeMissing("npm not found (install it with: apt-get install npm)")
+    PREFIX.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [npm, "install", "--prefix", str(PREFIX), "--no-audit", "--no-fund", "--loglevel=error",
+         PACKAGE],
+        capture_output=True,
+        text=True,
+        check=False,
+    )  # fmt: skip
+    if done.returncode != 0 or not SCRIPT.is_file():
+        raise AxeMissing(f"npm install {PACKAGE} failed: {done.stderr.strip()[-2000:]}")
+    return SCRIPT
+
+
+def check(page: Any, source: str) -> list[dict[str, Any]]:
+    """axe's violations on the page as it is now: each rule broken, with its nodes.
+
+    The script is evaluated through the browser's debugging protocol, which the page's
+    Content-Security-Policy (script-src 'self') does not see.
+    """
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(source)
+    result: dict[str, Any] = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+        " resultTypes: ['violations']})",
+        TAGS,
+    )
+    return list(result["violations"])
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    """The violations in a line each: rule, impact, and the first few offending elements."""
+    lines = []
+    for v in violations:
+        targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']} at {json.dumps(targets)}")
+    return "\n".join(lines)
+
+
+def required() -> bool:
+    """Whether a missing checker is an error (CI, like a missing browser: tests/e2e/gate.py)."""
+    return os.environ.get("ALLFOURS_REQUIRE_BROWSER") == "1"
+
+
+def main() -> int:
+    try:
+        print(f"axe-core: {install()}")
+    except AxeMissing as why:
+        if required():
+            print(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}", file=sys.stderr)
+            return 1
+        print(f"skipping the accessibility checks: {why}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
