@@ -13,6 +13,7 @@ from app.rules.state import ACTION_TYPES
 from app.rules.view import CardCode as Code
 from app.rules.view import HandRecordView, SeatNumber, Shown
 from app.rules.view import TeamNumber as Team
+from app.services.options import RoomOptions
 from app.services.view import ReplayOfView
 
 
@@ -39,6 +40,7 @@ class GameRecordOut(Shown):
     room: str
     game: int = Field(description="the game's number in the room, 1-based")
     rules: Rules
+    options: RoomOptions
     seats: list[RecordSeat | None] = Field(min_length=4, max_length=4)
     replay_of: ReplayOfView | None = Field(description="the game whose deals this one replays")
     shuffle: Literal["sha256-fisher-yates", "python-random"] = Field(

@@ -93,7 +93,12 @@ async def create_room(
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
         raise errors.Forbidden("seed is an admin option (ALLFOURS_ADMIN_TOKEN)")
-    snap = await ctx.tables.call(ctx.tables.create_room, rules=body.chosen_rules(), seed=body.seed)
+    snap = await ctx.tables.call(
+        ctx.tables.create_room,
+        rules=body.chosen_rules(),
+        seed=body.seed,
+        options=body.options,
+    )
     return RoomCreated(code=snap.code, url=f"/r/{snap.code}")
 
 

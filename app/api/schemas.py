@@ -14,6 +14,7 @@ from app.rules.view import CardCode, HandRecordView
 from app.services.decide import SEED_LIMIT as SEED_MAX
 from app.services.errors import Invalid
 from app.services.names import NAME_MAX, clean_name
+from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.view import RoomView
 
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
@@ -36,6 +37,9 @@ class CreateRoom(BaseModel):
         json_schema_extra=_preset_names,
     )
     rules: Rules | None = Field(None, description="the house-rule options of RULES.md")
+    options: RoomOptions = Field(
+        DEFAULT_OPTIONS, description="table settings that are not rules: the match, a turn timer"
+    )
     seed: int | None = Field(
         None, ge=-SEED_MAX, le=SEED_MAX, description="admin only: reproducible deals"
     )

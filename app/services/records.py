@@ -77,6 +77,7 @@ def record_json(record: GameRecord) -> Json:
         "room": snap.code,
         "game": game.number,
         "rules": snap.rules.model_dump(mode="json"),
+        "options": snap.options.model_dump(mode="json"),
         "seats": [
             {"seat": s.seat, "name": s.name, "bot": s.bot, "level": s.level} if s else None
             for s in snap.seats

@@ -16,6 +16,7 @@ from app.rules import Action, Rules, State, apply, new_game
 from app.rules.cards import parse
 from app.rules.shuffle import SHUFFLE
 from app.rules.shuffle import seed_commitment as commitment_of
+from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.store import repo
 
 
@@ -69,6 +70,7 @@ class RoomSnap:
     game: GameInfo | None
     first_dealer: int | None = None  # a replay's first game: the replayed game's first dealer
     replay_of: ReplayOf | None = None
+    options: RoomOptions = DEFAULT_OPTIONS
 
     @property
     def full(self) -> bool:
@@ -127,6 +129,7 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         game=game,
         first_dealer=room.first_dealer,
         replay_of=replay_of,
+        options=RoomOptions.model_validate(room.options or {}),
     )
 
 

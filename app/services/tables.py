@@ -34,6 +34,7 @@ from app.services import errors
 from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, decide
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
+from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.persist import persist
 from app.services.snapshot import ReplayOf, RoomSnap, SnapCache, load
 from app.store import repo
@@ -116,6 +117,7 @@ class Tables:
         seed: int | None,
         first_dealer: int | None = None,
         replay_of: ReplayOf | None = None,
+        options: RoomOptions = DEFAULT_OPTIONS,
     ) -> RoomSnap:
         """A new room; with ``replay_of``, one that deals that game again (its seed and first
         dealer)."""
@@ -130,6 +132,7 @@ class Tables:
                         seed=seed,
                         first_dealer=first_dealer,
                         replay_of=(replay_of.code, replay_of.number) if replay_of else None,
+                        options=options.model_dump() if options != DEFAULT_OPTIONS else None,
                     )
             except IntegrityError:
                 continue  # a code collision: draw again
@@ -143,6 +146,7 @@ class Tables:
                 None,
                 first_dealer=first_dealer,
                 replay_of=replay_of,
+                options=options,
             )
             self.cache.put(snap)
             return snap

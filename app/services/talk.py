@@ -40,6 +40,7 @@ PRESETS: dict[str, str] = {
     "sleepy": "\N{SLEEPING FACE}",
 }
 TEXT_MAX = 200
+SPECTATOR = "Spectator"  # the name a spectator writes under
 RECENT = 100  # what a (re)connection and GET /chat give
 FLOOD_MESSAGES, FLOOD_WINDOW = 5, timedelta(seconds=10)
 NUDGE_EVERY = timedelta(seconds=30)
@@ -92,12 +93,16 @@ class TableTalk:
         self._notifier = tables.notifier
         self._now = now
 
-    def _speaker(self, snap: RoomSnap, token: str | None) -> int:
+    def _speaker(
+        self, snap: RoomSnap, token: str | None, *, spectators: bool = False
+    ) -> int | None:
+        """The writer's seat; None for a spectator, where the room lets spectators talk."""
         seat = seat_of(snap, token)
         if seat is None:
             if token:
                 raise errors.Forbidden("this token holds no seat at this table")
-            raise errors.Forbidden("spectators read the chat; only seated players write")
+            if not spectators:
+                raise errors.Forbidden("spectators read the chat; only seated players write")
         return seat
 
     def post(
@@ -109,9 +114,8 @@ class TableTalk:
             raise errors.Invalid(f"preset must be one of {', '.join(PRESETS)}")
         said = PRESETS[preset] if preset is not None else clean_text(text or "")
         snap = self._snapshot(code)
-        seat = self._speaker(snap, token)
-        info = snap.seats[seat]
-        assert info is not None
+        seat = self._speaker(snap, token, spectators=snap.options.spectator_chat)
+        info = snap.seats[seat] if seat is not None else None
         now = self._now()
         with write(self._engine) as conn:
             if repo.chat_count_since(conn, snap.id, seat, now - FLOOD_WINDOW) >= FLOOD_MESSAGES:
@@ -122,7 +126,7 @@ class TableTalk:
                 conn,
                 room_id=snap.id,
                 seat=seat,
-                name=info.name,
+                name=info.name if info is not None else SPECTATOR,
                 text=said,
                 preset=preset,
                 at=now,
@@ -143,6 +147,7 @@ class TableTalk:
         """Nudge the player to act; the seat nudged."""
         snap = self._snapshot(code)
         seat = self._speaker(snap, token)
+        assert seat is not None  # spectators never nudge
         game = snap.game
         turn = game.state.turn if game is not None else None
         to_act = snap.seats[turn] if turn is not None else None

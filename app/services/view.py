@@ -16,6 +16,7 @@ from pydantic import Field
 from app.live.presence import Presence
 from app.rules.config import Rules, preset_of
 from app.rules.view import LOBBY, GameView, SeatNumber, Shown, observe
+from app.services.options import RoomOptions
 from app.services.snapshot import RoomSnap
 
 Renderer = Callable[["RoomView"], str]
@@ -48,6 +49,7 @@ class RoomView(GameView):
     you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
     game_number: int
     preset: str = Field(description="the rules' preset (RULES.md § Presets), or custom")
+    options: RoomOptions
     replay_of: ReplayOfView | None = Field(
         description="while this room plays the deals of a finished game again: that game"
     )
@@ -100,6 +102,7 @@ def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
             "you": seat,
             "game_number": game.number if game else 0,
             "preset": preset_of(snap.rules),
+            "options": snap.options,
             "replay_of": _replay_of(snap),
         }
     )

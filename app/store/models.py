@@ -65,6 +65,8 @@ class Room(Base):
     first_dealer: Mapped[int | None] = mapped_column(SmallInteger)
     replay_of_code: Mapped[str | None] = mapped_column(String(32))
     replay_of_game: Mapped[int | None] = mapped_column(Integer)
+    # The table settings that are not rules (app/services/options.py); None: the defaults.
+    options: Mapped[dict[str, object] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

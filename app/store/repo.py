@@ -29,6 +29,7 @@ class RoomRow:
     first_dealer: int | None = None  # a replay's: the first dealer of the game it replays
     replay_of_code: str | None = None
     replay_of_game: int | None = None
+    options: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ def insert_room(
     seed: int | None,
     first_dealer: int | None = None,
     replay_of: tuple[str, int] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> int:
     result = conn.execute(
         insert(rooms)
@@ -81,6 +83,7 @@ def insert_room(
             first_dealer=first_dealer,
             replay_of_code=replay_of[0] if replay_of else None,
             replay_of_game=replay_of[1] if replay_of else None,
+            options=options,
         )
         .returning(rooms.c.id)
     )
@@ -97,6 +100,7 @@ _ROOM_BY_CODE = select(
     rooms.c.first_dealer,
     rooms.c.replay_of_code,
     rooms.c.replay_of_game,
+    rooms.c.options,
 ).where(rooms.c.code == bindparam("code"))
 _BUMP = (
     update(rooms)

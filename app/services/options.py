@@ -1,0 +1,24 @@
+"""A room's table settings that are not rules (API.md § Second round, "Room options")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class RoomOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    match: Literal[1, 2, 3, 4] = Field(
+        1, description="bullseyes (games won) a partnership needs to win the match"
+    )
+    turn_timer_s: Literal[0, 30, 60, 120] = Field(
+        0,
+        description="seconds a decision may take before the computer makes it for the seat"
+        " (0: no timer)",
+    )
+    spectator_chat: bool = Field(False, description="spectators may write in the chat too")
+
+
+DEFAULT_OPTIONS = RoomOptions()
