@@ -28,7 +28,14 @@ from app.services.snapshot import RoomSnap
 from app.services.view import room_view, view_text
 from app.web.assets import STATIC
 from app.web.house_rules import chosen_rules
-from app.web.render import render_home, render_how_to_play, render_live, render_room, render_table
+from app.web.render import (
+    render_chat_message,
+    render_home,
+    render_how_to_play,
+    render_live,
+    render_room,
+    render_table,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -129,7 +136,9 @@ async def table_events(ctx: ContextDep, code: str, token: TokenDep) -> EventSour
     """The page's one stream: the viewer's table as HTML, first a snapshot, then each change
     (and each coming or going, so "away" shows), all as ``state`` events that htmx swaps in."""
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
-    return event_stream(ctx, snap, token, render=render_table, presence_event="state")
+    return event_stream(
+        ctx, snap, token, render=render_table, presence_event="state", say=render_chat_message
+    )
 
 
 @router.post("/r/{code}/join")
@@ -203,3 +212,32 @@ async def act(
 async def rematch(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
     snap = await run_in_threadpool(ctx.tables.rematch, code=code, token=token)
     return _answer(ctx, request, snap, token)
+
+
+def _said(request: Request, code: str) -> Response:
+    """A table-talk form's answer: nothing to swap for htmx (the message or the nudge comes
+    back on the stream), back to the room for a plain form."""
+    if _htmx(request):
+        return Response(status_code=204)
+    return RedirectResponse(f"/r/{code}", status_code=303)
+
+
+@router.post("/r/{code}/chat")
+async def chat(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    chat: Annotated[str | None, Form(max_length=800)] = None,
+    preset: Annotated[str | None, Form(max_length=32)] = None,
+) -> Response:
+    # A preset button sends the typed text too: the button is what was pressed.
+    text = None if preset else chat
+    await ctx.tables.call(ctx.talk.post, code, token, text=text, preset=preset)
+    return _said(request, code)
+
+
+@router.post("/r/{code}/nudge")
+async def nudge(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
+    await ctx.tables.call(ctx.talk.nudge, code, token)
+    return _said(request, code)

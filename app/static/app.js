@@ -321,6 +321,9 @@
     });
   });
 
+  // What the table-talk block below shares with this one.
+  window.AllFours = { chime: chime, toast: toast, store: store };
+
   function refresh() {
     var live = $("#live");
     var url = live && live.getAttribute("data-table-url");
@@ -475,5 +478,166 @@
     document.body.addEventListener("htmx:afterSwap", focusAfterLobby);
     document.body.addEventListener("htmx:afterSettle", focusAfterLobby);
     document.body.addEventListener("htmx:sseMessage", focusAfterLobby);
+  });
+})();
+
+/* ---------- Table talk: the chat beside the table and the nudge ----------
+ * Messages arrive on the page's stream and are appended to #chat-log as text (the server
+ * renders them escaped). This block keeps the log tidy (no message twice after a
+ * reconnection), counts what came while the drawer was shut, mutes the seats a player
+ * chose (on this browser), reads new messages aloud only when asked, and answers a nudge.
+ */
+(function () {
+  "use strict";
+  var WIDE = "(min-width: 1100px)";
+  var muted = {};
+  var unread = 0;
+  var titleTimer = null;
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+  function shared() { return window.AllFours || { chime: function () {}, toast: function () {}, store: { get: function () { return null; }, set: function () {} } }; }
+  function chat() { return $("#chat"); }
+  function isOpen() {
+    var c = chat();
+    // A side column (wide screens, see chat.css) is always open; the drawer only when opened.
+    return !!c && (c.getAttribute("data-open") === "true" || window.matchMedia(WIDE).matches);
+  }
+  function loadMuted() {
+    try { muted = JSON.parse(localStorage.getItem("allfours.muted") || "{}") || {}; } catch (x) { muted = {}; }
+  }
+  function saveMuted() {
+    try { localStorage.setItem("allfours.muted", JSON.stringify(muted)); } catch (x) { /* private mode */ }
+  }
+  function roomKey() { var t = $("#table"); return t ? (location.pathname.split("/")[2] || "") : ""; }
+  function isMuted(seat) { return !!muted[roomKey() + ":" + seat]; }
+
+  function tidy() {
+    var log = $("#chat-log");
+    if (!log) return [];
+    var seen = {}, fresh = [];
+    Array.prototype.slice.call(log.querySelectorAll("[data-chat-message]")).forEach(function (li) {
+      var id = li.getAttribute("data-id");
+      if (seen[id]) { li.remove(); return; }
+      seen[id] = true;
+      var seat = li.getAttribute("data-seat");
+      var off = isMuted(seat);
+      li.classList.toggle("chat-muted", off);  // the name stays: a tap on it unmutes
+      var b = li.querySelector("[data-chat-mute]");
+      if (b) b.setAttribute("aria-pressed", off ? "true" : "false");
+      var time = li.querySelector("time");
+      if (time && !time.hasAttribute("data-local")) {
+        var when = new Date(time.getAttribute("datetime"));
+        if (!isNaN(when)) time.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+        time.setAttribute("data-local", "");
+      }
+      if (!li.hasAttribute("data-counted")) { li.setAttribute("data-counted", ""); if (!off) fresh.push(li); }
+    });
+    return fresh;
+  }
+  function showUnread() {
+    var badge = $("[data-chat-unread]");
+    if (!badge) return;
+    badge.hidden = unread === 0;
+    $("b", badge).textContent = String(unread);
+  }
+  function onMessages(first) {
+    var fresh = tidy();
+    var log = $("#chat-log");
+    if (log) log.scrollTop = log.scrollHeight;
+    if (first) return;
+    var mine = $("#table") && $("#table").getAttribute("data-you");
+    var others = fresh.filter(function (li) { return li.getAttribute("data-seat") !== mine; });
+    if (!isOpen()) { unread += others.length; showUnread(); }
+    var aloud = $("[data-chat-aloud]");
+    var say = $("#chat-announcer");
+    if (aloud && aloud.checked && say && others.length) {
+      say.textContent = others.map(function (li) {
+        return li.querySelector(".chat-name").textContent + ": " + li.querySelector(".chat-text").textContent;
+      }).join(". ");
+    }
+  }
+  function syncForm() {
+    // Who may write changes with the table (taking a seat): the table says it.
+    var t = $("#table"), form = $("[data-chat-form]"), ro = $("[data-chat-readonly]");
+    if (!t || !form) return;
+    var may = t.hasAttribute("data-chat-write");
+    form.hidden = !may;
+    if (ro) ro.hidden = may;
+  }
+  function flashTitle() {
+    var n = 0, original = document.title;
+    clearInterval(titleTimer);
+    titleTimer = setInterval(function () {
+      document.title = n % 2 ? original : "\u{1F514} Your turn!";
+      if (++n > 9 || (!document.hidden && n > 3)) { clearInterval(titleTimer); document.title = original; }
+    }, 700);
+  }
+  function onNudge(data) {
+    var t = $("#table");
+    var seat;
+    try { seat = JSON.parse(data).seat; } catch (x) { return; }
+    if (!t || String(seat) !== t.getAttribute("data-you")) return;
+    var s = shared();
+    if (s.store.get("sound") === "on") s.chime();
+    if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+    flashTitle();
+    s.toast("Your partners are waiting: it is your turn.");
+  }
+
+  // The talk is heard on the stream itself, not through a swapped element: the recent
+  // messages come right after the table on every (re)connection, while the new table is
+  // still settling.
+  document.addEventListener("htmx:sseOpen", function (e) {
+    var source = e.detail && e.detail.source;
+    if (!source || source.allfoursTalk) return;
+    source.allfoursTalk = true;
+    source.addEventListener("chat", function (m) {
+      var log = $("#chat-log");
+      if (!log) return;
+      log.insertAdjacentHTML("beforeend", m.data);  // the server's escaped markup: text only
+      onMessages(false);
+    });
+    source.addEventListener("nudge", function (m) { onNudge(m.data); });
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!chat()) return;
+    loadMuted();
+    onMessages(true);
+    syncForm();
+    document.body.addEventListener("htmx:afterSwap", syncForm);
+    document.body.addEventListener("htmx:afterRequest", function (e) {
+      var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[data-chat-form]");
+      if (!form) return;
+      var note = $("[data-chat-note]", form);
+      if (e.detail.successful) {
+        var input = $("#chat-input");
+        if (input) input.value = "";
+        if (note) note.textContent = "";
+      } else if (note) {
+        var text = "";
+        try { text = JSON.parse(e.detail.xhr.responseText).detail; } catch (x) { text = ""; }
+        note.textContent = text || "Not sent: try again in a moment.";
+      }
+    });
+    document.addEventListener("click", function (e) {
+      var toggle = e.target.closest && e.target.closest("[data-chat-toggle]");
+      if (toggle) {
+        var c = chat();
+        var open = c.getAttribute("data-open") !== "true";
+        c.setAttribute("data-open", open ? "true" : "false");
+        toggle.setAttribute("aria-expanded", open ? "true" : "false");
+        if (open) { unread = 0; showUnread(); var log = $("#chat-log"); if (log) log.scrollTop = log.scrollHeight; }
+        return;
+      }
+      var mute = e.target.closest && e.target.closest("[data-chat-mute]");
+      if (mute) {
+        var seat = mute.closest("[data-chat-message]").getAttribute("data-seat");
+        var key = roomKey() + ":" + seat;
+        if (muted[key]) delete muted[key]; else muted[key] = true;
+        saveMuted();
+        tidy();
+      }
+    });
   });
 })();

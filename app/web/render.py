@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from app.rules import Rules
 from app.services.identity import grouped_code
+from app.services.talk import ChatMessageOut
 from app.web import cards
 from app.web.assets import static_url
 from app.web.house_rules import GUIDE, options, presets
@@ -75,3 +76,8 @@ def render_how_to_play() -> str:
         .get_template("how_to_play.html")
         .render(house=house, presets=presets(), default=Rules())
     )
+
+
+def render_chat_message(message: ChatMessageOut) -> str:
+    """One chat message as the page's stream sends it: text only, whatever it says."""
+    return environment().get_template("_chat_message.html").render(m=message)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.rules.cards import SUITS
 from app.rules.view import ActionView, AwardView, PlayedCardView, RefusedView
+from app.services.talk import PRESETS
 from app.services.view import RoomView, SeatView
 from app.web.cards import SUIT_WORDS, card_name, card_short
 from app.web.house_rules import InForce, in_force
@@ -158,6 +159,9 @@ class Table:
     winner: Team | None
     news: tuple[News, ...]
     invite_path: str
+    chat_write: bool = False  # the viewer may write in the table talk
+    can_nudge: bool = False  # another human is to act: the viewer may nudge them
+    chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
 
     @property
     def teams_for_viewer(self) -> tuple[Team, Team]:
@@ -311,6 +315,14 @@ def build(view: View) -> Table:
         winner=team_pair[winner_team] if winner_team is not None else None,
         news=(),
         invite_path=f"/r/{code}",
+        chat_write=seated or view.options.spectator_chat,
+        can_nudge=(
+            seated
+            and turn is not None
+            and turn != you
+            and not seats[turn].bot
+            and not seats[turn].empty
+        ),
     )
     return _with_news(table)
 
