@@ -201,7 +201,7 @@ class Connection:
 
 
 async def events(port: int, path: str, token: str | None) -> AsyncIterator[tuple[int, bytes]]:
-    """(version, data) for each `state` event of one SSE stream."""
+    """(version, data) for each `state` event of one SSE stream (table talk is skipped)."""
     reader, writer = await asyncio.open_connection(HOST, port)
     auth = f"Authorization: Bearer {token}\r\n" if token else ""
     writer.write(
@@ -218,6 +218,7 @@ async def events(port: int, path: str, token: str | None) -> AsyncIterator[tuple
         pending = b""
         version = -1
         data = b""
+        name = b"message"
         while True:
             if chunked:
                 size = int((await reader.readline()).split(b";")[0], 16)
@@ -234,11 +235,14 @@ async def events(port: int, path: str, token: str | None) -> AsyncIterator[tuple
                 line = raw.rstrip(b"\r")
                 if line.startswith(b"id:"):
                     version = int(line[3:])
+                elif line.startswith(b"event:"):
+                    name = line[6:].strip()
                 elif line.startswith(b"data:"):
                     data = line[5:].lstrip()
                 elif not line and data:
-                    yield version, data
-                    data = b""
+                    if name == b"state":
+                        yield version, data
+                    data, name = b"", b"message"
     finally:
         writer.close()
 
@@ -338,7 +342,13 @@ async def _play(
 
 
 async def run(
-    port: int, pid: int, rooms: int, rate: float, seconds: float, seed: int = 1
+    port: int,
+    pid: int,
+    rooms: int,
+    rate: float,
+    seconds: float,
+    seed: int = 1,
+    chat_rooms: int = 0,
 ) -> Result:
     rng = random.Random(seed)
     pool = [Connection(port) for _ in range(min(64, max(4, rooms)))]
@@ -417,6 +427,30 @@ async def run(
             idle.append(room)
             free_conns.append(conn)
 
+    # Table talk beside the moves: one message a second in each of the first ``chat_rooms``
+    # rooms, from each seat in turn (within the flood limit), on their own connections.
+    talkers = [Connection(port) for _ in range(min(8, chat_rooms))]
+    said = [0]
+
+    async def talk(room: Room, conn: Connection, n: int) -> None:
+        try:
+            await conn.request(
+                "POST", f"/api/rooms/{room.code}/chat", {"text": f"talk {n}"}, room.tokens[n % 4]
+            )
+            said[0] += 1
+        except (HttpError, TimeoutError, OSError):
+            pass
+
+    async def chatter() -> None:
+        n = 0
+        while True:
+            for i, room in enumerate(table[:chat_rooms]):
+                await talk(room, talkers[i % len(talkers)], n)
+            n += 1
+            await asyncio.sleep(1.0)
+
+    chatting = asyncio.create_task(chatter()) if chat_rooms else None
+
     warmup = min(2.0, seconds / 5)
     start = time.perf_counter()
     cpu_at_start = cpu_seconds(pid)
@@ -435,6 +469,14 @@ async def run(
         in_flight.add(task)
         task.add_done_callback(in_flight.discard)
     measuring[0] = False
+    if chatting is not None:
+        chatting.cancel()
+        await asyncio.gather(chatting, return_exceptions=True)
+        print(
+            f"  table talk: {said[0]} messages in {chat_rooms} rooms beside the moves", flush=True
+        )
+    for conn in talkers:
+        conn.close()
     elapsed = time.perf_counter() - start
     server_cpu = (cpu_seconds(pid) - cpu_at_start) / elapsed
     client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
@@ -482,6 +524,9 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("--rate", "-M", type=float, help="moves per second over all rooms")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--chat-rooms", type=int, default=0, help="rooms where a message is said every second"
+    )
     args = parser.parse_args(list(argv))
     if args.rooms is None and args.rate is None:
         scenarios = SCENARIOS
@@ -495,7 +540,9 @@ def main(argv: Sequence[str]) -> None:
                 server(url, env=LOAD_ENV) as (port, proc),
                 asyncio.Runner(loop_factory=_loop_factory()) as runner,
             ):
-                result = runner.run(run(port, proc.pid, rooms, rate, seconds, args.seed))
+                result = runner.run(
+                    run(port, proc.pid, rooms, rate, seconds, args.seed, args.chat_rooms)
+                )
         print(result.line(), flush=True)
         if result.latencies_ms:
             print(
