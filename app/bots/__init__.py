@@ -25,9 +25,9 @@ DEFAULT_LEVEL: BotLevel = "standard"
 
 # What the lobby says of each level, in a line.
 DESCRIPTIONS: dict[BotLevel, str] = {
-    "easy": "Plays by a club player's rules of thumb, without looking ahead: a gentle partner.",
-    "standard": "Thinks each card through over dozens of imagined deals: a sound partner.",
-    "strong": "Thinks longer over hundreds of imagined deals, bids by them too: a challenge.",
+    "easy": "plays by a club player's rules of thumb, without looking ahead",
+    "standard": "thinks each card through over dozens of imagined deals",
+    "strong": "thinks longer, over hundreds of deals, and bids by them: a challenge",
 }
 
 # What each level may think, as served. The world counts make a decision reproducible;

@@ -12,7 +12,7 @@ import random
 
 from app.bots import bidding, easy
 from app.bots.budget import Budget, Clock
-from app.bots.standard import search_play
+from app.bots.standard import STAND_AT, search_play
 from app.rules.state import Action, Phase
 from app.rules.view import Observation
 
@@ -26,5 +26,7 @@ def choose(obs: Observation, rng: random.Random, budget: Budget = BUDGET) -> Act
     if len(obs.legal) == 1:
         return obs.legal[0]
     if obs.phase is not Phase.PLAY:
+        if budget.bidding == "heuristic":
+            return easy.choose(obs, stand_at=STAND_AT)
         return bidding.choose(obs, rng, Clock(budget, budget.bid_factor), bidding.worlds(budget))
     return search_play(obs, rng, budget, easy.play_card)

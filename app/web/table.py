@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.bots import DEFAULT_LEVEL, LEVELS
+from app.bots import DEFAULT_LEVEL, DESCRIPTIONS
 from app.rules.cards import SUITS
 from app.rules.config import Rules
 from app.web.cards import SUIT_WORDS, card_name, card_short
@@ -29,7 +29,7 @@ POSITIONS = ("bottom", "right", "top", "left")
 DASH = "\N{EN DASH}"
 _LEVEL_SUFFIX = re.compile(r"\s*\([^)]*\)$")  # between two scores: 14-9 reads as a range
 PLAYING_PHASES = ("beg", "give_or_run", "play")
-BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
+BOT_LEVELS: tuple[tuple[str, str], ...] = tuple(DESCRIPTIONS.items())  # (level, what it is)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ class Table:
         first, second = self.teams
         return (second, first) if second.ours else (first, second)
 
-    bot_levels: tuple[str, ...] = BOT_LEVELS
+    bot_levels: tuple[tuple[str, str], ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
 
 
