@@ -30,13 +30,10 @@ DESCRIPTIONS: dict[BotLevel, str] = {
     "strong": "thinks longer, over hundreds of deals, and bids by them: a challenge",
 }
 
-# What each level may think, as served. The world counts make a decision reproducible;
-# the caps bound it on a loaded machine (a capped decision is the only one that may differ).
-BUDGETS: dict[BotLevel, Budget] = {
-    "easy": Budget(ms=None, cap_ms=None),
-    "standard": standard.BUDGET,
-    "strong": strong.BUDGET,
-}
+# What each searching level may think, as served (easy does not search). The counts make a
+# decision reproducible; the caps bound it on a loaded machine (a capped decision is the only
+# one that may differ).
+BUDGETS: dict[BotLevel, Budget] = {"standard": standard.BUDGET, "strong": strong.BUDGET}
 
 __all__ = [
     "BUDGETS",

@@ -179,8 +179,10 @@ def run(
     jobs: int,
     ms: float | None = None,
     clock: str = "wall",
+    progress: Callable[[list[float]], None] | None = None,
 ) -> tuple[list[float], dict[str, Times]]:
-    chunks = max(1, min(n, jobs * 4))
+    """``progress`` is called with the boards so far after each chunk (in board order)."""
+    chunks = max(1, min(n, jobs * 8))
     bounds = [n * k // chunks for k in range(chunks + 1)]
     work = [
         Job(a, b, seed, bounds[k], bounds[k + 1], games, budget, rules, ms, clock)
@@ -189,18 +191,37 @@ def run(
     values: list[float] = []
     times: dict[str, Times] = {}
     if jobs <= 1:
-        results = map(run_job, work)
-        for vals, ts in results:
+        for vals, ts in map(run_job, work):
             values += vals
             for lv, t in ts.items():
                 times.setdefault(lv, Times()).merge(t)
+            if progress:
+                progress(values)
     else:
         with ProcessPoolExecutor(jobs) as pool:
             for vals, ts in pool.map(run_job, work):
                 values += vals
                 for lv, t in ts.items():
                     times.setdefault(lv, Times()).merge(t)
+                if progress:
+                    progress(values)
     return values, times
+
+
+def boards(values: Sequence[float]) -> str:
+    """How many duplicate boards (a deal played both ways) --a won, tied and lost on points."""
+    won = sum(1 for v in values if v > 0)
+    lost = sum(1 for v in values if v < 0)
+    return f"won {won}, tied {len(values) - won - lost}, lost {lost} (by --a's points)"
+
+
+def so_far(values: list[float]) -> None:
+    mean, lo, hi = mean_ci(values)
+    print(
+        f"  {len(values)} boards: {mean:+.3f} [{lo:+.3f}, {hi:+.3f}], {boards(values)}",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -254,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--target", type=int, choices=(7, 10, 14, 21), default=14)
+    parser.add_argument(
+        "--progress", action="store_true", help="print the figures so far as the boards finish"
+    )
     args = parser.parse_args(argv)
     if args.deals is None and args.games is None:
         args.deals = 200
@@ -261,7 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     budgets = {lv: arena_budget(lv, args.budget_ms, args.clock) for lv in (args.a, args.b)}
     said = ", ".join(
-        f"{lv} {b.max_worlds} worlds" if b.max_worlds else f"{lv} {b.ms:g} ms ({b.clock} clock)"
+        f"{lv} {b.max_worlds} worlds" + (f" or {b.max_cards} cards" if b.max_cards else "")
+        if b.max_worlds
+        else f"{lv} {b.ms:g} ms ({b.clock} clock)"
         for lv, b in budgets.items()
         if b is not None
     )
@@ -283,6 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             jobs=args.jobs,
             ms=args.budget_ms,
             clock=args.clock,
+            progress=so_far if args.progress else None,
         )
 
     if args.deals:
@@ -292,6 +319,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{args.a} vs {args.b}: {args.deals} duplicate deals (seed {args.seed}): "
             f"edge {mean:+.3f} points per deal for {args.a}, 95% CI [{lo:+.3f}, {hi:+.3f}]"
         )
+        print(f"boards {boards(values)}")
         for line in time_lines(times):
             print(line)
     if args.games:

@@ -18,7 +18,21 @@ Left out as a matter of taste (club players argue both ways, so neither card is 
 - as dealer, giving one with a fair holding in the kick's suit: the arena says running the
   pack pays on average, the table talk says a give keeps a good trump;
 - as beggar with the give that wins the game allowed (``give_one_can_win``), begging rather
-  than standing: the dealer runs the pack and the deal is played out either way.
+  than standing: the dealer runs the pack and the deal is played out either way;
+- third to play on partner's king of trumps with the ace unseen, the jack under it: it hangs
+  only if the last opponent holds the ace (about one time in seven), and kept it may still
+  fall to the ace or the queen later; played out both ways the jack comes out ahead;
+- second to play with a bare jack, trumping a low lead: it hangs only if the next opponent
+  overtrumps, and kept bare it is in danger anyway;
+- leading a court into a suit the next opponent has shown he lacks: any player may trump at
+  any time (R14), so a void in the suit led tells little about who will trump it;
+- a ten put on the opponents' sure-looking ace while partner is still to play: partner may
+  trump at any time (R14), and does so more often than not.
+
+How each level fares (``test_catalogue.py``): ``easy`` is right in every situation; the
+searching levels miss now and then where the play-outs find two cards close (the jack on
+partner's plain ace against the five: the jack hangs only when the last opponent holds a
+higher trump, and three of them are unseen).
 """
 
 from __future__ import annotations
