@@ -31,9 +31,6 @@ class Budget:
     bid_factor: float = 3.0  # a bid is made once a deal: it may think this many times longer
 
 
-DEFAULT_BUDGET = Budget()
-
-
 class Clock:
     """The soft budget on the budget's clock, the hard cap on the wall clock."""
 

@@ -3,8 +3,9 @@
 For a card decision it deals the unseen cards at random consistently with what the table has
 shown (``knowledge``), plays the deal out on the engine from each legal card with every seat
 following the easy player's habits (``playout``), and keeps the card with the best mean
-outcome. It samples worlds until its time budget is spent (anytime), and every legal card is
-judged on the same worlds so their difference is not noise of the draw. An outcome is the
+outcome. It samples a fixed number of worlds (``WORLDS``; the wall-clock cap may stop it
+sooner), and every legal card is judged on the same worlds so their difference is not noise
+of the draw. An outcome is the
 deal's point difference, or a win or loss outright when an award reaches the target (R19), so
 near the end of a game the order High, Low, Jack, Game counts.
 """
