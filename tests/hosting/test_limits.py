@@ -32,7 +32,9 @@ WAIT_S = 30.0  # a bound on waiting, not a speed requirement
 
 
 @pytest.fixture
-def serve(tmp_path: Path, start_server: Callable[..., Server]) -> Callable[..., Server]:
+def serve(
+    tmp_path: Path, start_server: Callable[..., Server]
+) -> Callable[..., Server]:
     """Starts servers on SQLite, with settings from ``env`` and, if given, the open-file
     limit (soft, hard) the process starts with; stops them all afterwards."""
     count = iter(range(1_000_000))
