@@ -19,9 +19,10 @@ import random
 
 from app.bots import bidding, easy
 from app.bots.budget import Budget, Clock
-from app.bots.knowledge import knowledge_of
+from app.bots.knowledge import Told, knowledge_of
 from app.bots.playout import play_out, worth
 from app.bots.standard import STAND_AT
+from app.rules.cards import Hand, suit_of
 from app.rules.state import Action, Phase
 from app.rules.table import imagined
 from app.rules.view import Observation
@@ -31,6 +32,8 @@ CAP_MS = 240.0
 # At most 52000 cards played out (about 170 ms here early in a deal, a few ms late in it).
 BUDGET = Budget(ms=None, cap_ms=CAP_MS, max_worlds=2000, max_cards=52000, bidding="search")
 Z = 2.5  # how many standard errors behind a card must be to leave the race
+GAVE_ON = 1.0  # the trump holding a dealer who gave one is taken to have held (easy.trump_worth)
+PROBE = 40  # worlds drawn to see whether what the bidding suggested fits this deal at all
 FIRST_LOOK = 24  # worlds every card gets before any leaves
 LOOK_EVERY = 8
 
@@ -52,6 +55,9 @@ def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     team = obs.seat & 1
     table = imagined(obs)
     cards = [a.card for a in obs.legal if a.card is not None]
+    told = bidding_told(obs)
+    if told is not None and not any(told(know.dealt(know.sample(rng))) for _ in range(PROBE)):
+        told = None  # the bidding was not by the model's bars (a bold or a careful bidder)
     n = len(cards)
     left = sum(obs.hand_sizes)  # cards each play-out plays
     active = list(range(n))
@@ -61,7 +67,7 @@ def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     square = [[0.0] * n for _ in range(n)]
     worlds = work = 0
     while len(active) > 1:
-        hands = know.sample(rng)
+        hands = know.sample(rng, told)
         world = table.deal(hands, know.dealt(hands))
         values: dict[int, float] = {}
         for i in active:
@@ -116,3 +122,28 @@ def _still_running(
             continue
         keep.append(c)
     return keep
+
+
+def bidding_told(obs: Observation) -> Told | None:
+    """What the bid said aloud suggests of the other seats' hands as dealt (six cards each
+    when no pack was run): a beggar who stood held a holding in the kick's suit that the
+    standard player would stand on, one who begged did not, and a dealer who gave one held
+    one worth keeping (``GAVE_ON``). None when nothing is suggested (the pack was run: who
+    held which of the nine cards first is not known)."""
+    if obs.decision not in ("stand", "give_one") or obs.seat is None:
+        return None
+    kick, beggar, dealer, seat = obs.kicks[0], obs.beggar, obs.dealer, obs.seat
+    suit, stood = suit_of(kick), obs.decision == "stand"
+    scores = obs.scores  # as they were at the bid: the give's point came after it
+    if not stood:
+        team = beggar & 1
+        scores = (scores[0] - (team == 0), scores[1] - (team == 1))
+
+    def told(dealt: list[Hand]) -> bool:
+        if seat != beggar and stood != easy.stand_wanted(
+            dealt[beggar], kick, scores, beggar, obs.rules, STAND_AT
+        ):
+            return False
+        return stood or seat == dealer or easy.trump_worth(dealt[dealer], suit) >= GAVE_ON
+
+    return told
