@@ -7,7 +7,9 @@ errors of their paired difference is dropped, and a card that scored exactly as 
 every world so far (two small cards of a suit, say) is one choice, not two. The play-outs left
 go to the cards still in contention, so a close choice gets several hundred worlds where the
 standard player gives every card 64. The race ends when one card is left, or the budget's
-counts (``max_worlds``, ``max_cards``) are used. Stand or beg, give one or run the pack, are
+counts (``max_worlds``, ``max_cards``) are used. Its worlds also fit what the bidding said
+aloud (``bidding_told``): a beggar who stood holds trumps, a dealer who gave one holds some.
+Stand or beg, give one or run the pack, are
 judged by playing the deal out both ways in sampled worlds (``bidding``). A decision never
 thinks longer than ``CAP_MS`` on the wall clock (read at every lift of every play-out).
 """
