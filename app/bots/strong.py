@@ -9,9 +9,9 @@ go to the cards still in contention, so a close choice gets several hundred worl
 standard player gives every card 64. The race ends when one card is left, or the budget's
 counts (``max_worlds``, ``max_cards``) are used. Its worlds also fit what the bidding said
 aloud (``bidding_told``): a beggar who stood holds trumps, a dealer who gave one holds some.
-Stand or beg, give one or run the pack, are
-judged by playing the deal out both ways in sampled worlds (``bidding``). A decision never
-thinks longer than ``CAP_MS`` on the wall clock (read at every lift of every play-out).
+Stand or beg, give one or run the pack, are judged by playing the deal out both ways in
+sampled worlds (``bidding``). A decision never thinks longer than ``CAP_MS`` on the wall
+clock (read at every lift of every play-out).
 """
 
 from __future__ import annotations
