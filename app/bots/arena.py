@@ -224,6 +224,16 @@ def so_far(values: list[float]) -> None:
     )
 
 
+def games_so_far(values: list[float]) -> None:
+    mean, lo, hi = mean_ci([v / 2 for v in values])
+    print(
+        f"  {2 * len(values)} games: won {int(sum(values))} = {100 * mean:.1f}% "
+        f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
@@ -309,7 +319,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             jobs=args.jobs,
             ms=args.budget_ms,
             clock=args.clock,
-            progress=so_far if args.progress else None,
+            progress=(games_so_far if games else so_far) if args.progress else None,
         )
 
     if args.deals:
