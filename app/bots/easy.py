@@ -209,7 +209,8 @@ def _top(card: Card, unknown: Hand) -> bool:
 
 def _sure(card: Card, trump: int, unknown: Hand, last: bool) -> bool:
     """No card still to come can beat ``card`` in this lift: none higher in its suit, and for
-    a plain card no trump an opponent yet to play may cut it with (he may lack the suit)."""
+    a plain card no trump an opponent yet to play may cut it with (R14: a trump may be played
+    at any time, suit or no suit)."""
     if last:
         return True
     if card // 13 != trump and unknown & SUIT_MASK[trump]:
