@@ -31,11 +31,16 @@ from app.rules.view import Observation
 
 # Checked at every lift, so a decision ends within a lift's work of it: under 250 ms.
 CAP_MS = 240.0
-# At most 52000 cards played out (about 170 ms here early in a deal, a few ms late in it).
-BUDGET = Budget(ms=None, cap_ms=CAP_MS, max_worlds=2000, max_cards=52000, bidding="search")
+# At most 52000 cards played out (about 170 ms here early in a deal), a world's draw counted
+# as ``DRAW_COST`` cards, and at most 1000 worlds (late in a deal the draws cost the most).
+BUDGET = Budget(ms=None, cap_ms=CAP_MS, max_worlds=1000, max_cards=52000, bidding="search")
+DRAW_COST = 16
 Z = 2.5  # how many standard errors behind a card must be to leave the race
 GAVE_ON = 1.0  # the trump holding a dealer who gave one is taken to have held (easy.trump_worth)
-PROBE = 40  # worlds drawn to see whether what the bidding suggested fits this deal at all
+# Worlds drawn to see whether what the bidding suggested fits this deal often enough to draw
+# to it (at least one in ``FIT``): rarely fitting, each world would take dozens of draws.
+PROBE = 40
+FIT = 8
 FIRST_LOOK = 24  # worlds every card gets before any leaves
 LOOK_EVERY = 8
 
@@ -58,8 +63,18 @@ def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     table = imagined(obs)
     cards = [a.card for a in obs.legal if a.card is not None]
     told = bidding_told(obs)
-    if told is not None and not any(told(know.dealt(know.sample(rng))) for _ in range(PROBE)):
-        told = None  # the bidding was not by the model's bars (a bold or a careful bidder)
+    if told is not None:
+        fits = sum(told(know.dealt(know.sample(rng))) for _ in range(PROBE))
+        if fits * FIT < PROBE:
+            told = None  # the bidding was not by the model's bars (a bold or a careful bidder)
+    draws = [0]  # worlds drawn to fit the bidding, kept or not: each costs DRAW_COST cards
+
+    def counted(dealt: list[Hand]) -> bool:
+        draws[0] += 1
+        return told is not None and told(dealt)
+
+    fit = counted if told is not None else None
+
     n = len(cards)
     left = sum(obs.hand_sizes)  # cards each play-out plays
     active = list(range(n))
@@ -69,7 +84,7 @@ def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     square = [[0.0] * n for _ in range(n)]
     worlds = work = 0
     while len(active) > 1:
-        hands = know.sample(rng, told)
+        hands = know.sample(rng, fit)
         world = table.deal(hands, know.dealt(hands))
         values: dict[int, float] = {}
         for i in active:
@@ -86,7 +101,8 @@ def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
                         diff[i][j] += d
                         square[i][j] += d * d
             worlds += 1
-            work += len(active) * left
+            work += len(active) * left + DRAW_COST * max(1, draws[0])
+            draws[0] = 0
             if worlds >= FIRST_LOOK and worlds % LOOK_EVERY == 0:
                 active = _still_running(active, totals, diff, square, worlds)
         if budget.max_worlds is not None and worlds >= budget.max_worlds:
