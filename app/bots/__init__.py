@@ -1,8 +1,12 @@
 """Computer players. A bot sees exactly what a human in its seat sees: an Observation.
 
 ``choose(observation, level)`` is the one entry point the server calls. ``easy`` plays by
-rules of thumb; ``standard`` searches (sampled worlds and play-outs) within a time budget of
-about 20 ms, never more than 300 ms, so it may run in a worker thread.
+rules of thumb; ``standard`` and ``strong`` search (sampled worlds and play-outs), each within
+its level's budget: a number of worlds, and a hard cap on the wall clock that is checked inside
+every play-out, so they may run in a worker thread and never keep a table waiting long.
+
+A bot's chances come from the ``rng`` it is handed: ``rng_for(seed, version)`` derives one
+from the game's seed and version, so the same game, seed and budget give the same decisions.
 """
 
 from __future__ import annotations
@@ -10,16 +14,42 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from app.bots import easy, standard
-from app.bots.budget import DEFAULT_BUDGET, Budget
+from app.bots import easy, standard, strong
+from app.bots.budget import Budget
 from app.rules.state import Action
 from app.rules.view import Observation
 
-BotLevel = Literal["easy", "standard"]
-LEVELS: tuple[BotLevel, ...] = ("easy", "standard")
+BotLevel = Literal["easy", "standard", "strong"]
+LEVELS: tuple[BotLevel, ...] = ("easy", "standard", "strong")
 DEFAULT_LEVEL: BotLevel = "standard"
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "BotLevel", "Budget", "choose"]
+# What the lobby says of each level, in a line.
+DESCRIPTIONS: dict[BotLevel, str] = {
+    "easy": "plays by a club player's rules of thumb, without looking ahead",
+    "standard": "thinks each card through over dozens of imagined deals",
+    "strong": "thinks longer, over hundreds of deals, and bids by them: a challenge",
+}
+
+# What each searching level may think, as served (easy does not search). The counts make a
+# decision reproducible; the caps bound it on a loaded machine (a capped decision is the only
+# one that may differ).
+BUDGETS: dict[BotLevel, Budget] = {"standard": standard.BUDGET, "strong": strong.BUDGET}
+
+__all__ = [
+    "BUDGETS",
+    "DEFAULT_LEVEL",
+    "DESCRIPTIONS",
+    "LEVELS",
+    "BotLevel",
+    "Budget",
+    "choose",
+    "rng_for",
+]
+
+
+def rng_for(seed: int, version: int) -> random.Random:
+    """The bots' generator for the decision at ``version`` of the game dealt from ``seed``."""
+    return random.Random(f"allfours-bots:{seed}:{version}")
 
 
 def choose(
@@ -27,16 +57,19 @@ def choose(
     level: BotLevel,
     *,
     rng: random.Random | None = None,
-    budget: Budget = DEFAULT_BUDGET,
+    budget: Budget | None = None,
 ) -> Action:
     """The action a bot of ``level`` takes; ``observation.legal`` must not be empty.
 
-    ``budget`` bounds the standard player's search (tests pass a small, reproducible one).
+    ``budget`` replaces the level's own (tests and the arena pass one counted in worlds, with
+    no cap, so a decision never depends on the machine's load).
     """
     if not observation.legal:
         raise ValueError("the bot has no action to take")
     if level == "easy":
         return easy.choose(observation)
     if level == "standard":
-        return standard.choose(observation, rng or random.Random(), budget)
+        return standard.choose(observation, rng or random.Random(), budget or standard.BUDGET)
+    if level == "strong":
+        return strong.choose(observation, rng or random.Random(), budget or strong.BUDGET)
     raise ValueError(f"unknown bot level {level!r}")

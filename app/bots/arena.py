@@ -1,6 +1,7 @@
 """Bot against bot: duplicate deals and whole games, with think times.
 
     python -m app.bots.arena --a standard --b easy --deals 2000 --seed 1
+    python -m app.bots.arena --a strong --b standard --deals 600 --seed 1 --jobs 2
     python -m app.bots.arena --a easy --b random --games 200 --seed 1
 
 Duplicate: each deal (deck order and dealer) is played twice with the partnerships swapped,
@@ -8,6 +9,10 @@ so luck of the cards cancels; the edge is --a's points minus --b's per deal, ave
 the two playings, with a 95% confidence interval over the deals. ``--games`` plays whole
 games to the target the same way (each seed twice, teams swapped) and gives --a's win rate.
 The arena is the referee: it holds the State and hands each bot only its Observation.
+
+Each level searches its own budget counted in worlds (``BUDGETS``), with no wall-clock cap, so
+a run gives the same figures whatever the machine's load; ``--budget-ms`` instead gives every
+searching level that anytime budget on a clock (with the level's cap).
 """
 
 from __future__ import annotations
@@ -21,26 +26,39 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from app.bots import choose
+from app.bots import BUDGETS, choose
 from app.bots.budget import Budget
 from app.rules import Rules, apply, new_game, observe
 from app.rules.state import Action, Phase, State
 from app.rules.view import Observation
 
-ARENA_LEVELS = ("random", "easy", "standard")
+ARENA_LEVELS = ("random", "easy", "standard", "strong")
 
 Player = Callable[[Observation, random.Random], Action]
 
 
-def player(level: str, budget: Budget) -> Player:
+def arena_budget(level: str, ms: float | None = None, clock: str = "wall") -> Budget | None:
+    """The budget ``level`` plays with here: its own world count without the wall-clock cap
+    (reproducible), or with ``ms`` an anytime budget on ``clock`` under the level's cap."""
+    if level not in BUDGETS:
+        return None
+    own = BUDGETS[level]
+    if ms is None:
+        return replace(own, cap_ms=None)
+    return replace(own, ms=ms, max_worlds=None, clock="cpu" if clock == "cpu" else "wall")
+
+
+def player(level: str, budget: Budget | None = None) -> Player:
+    """``budget`` None: the level's arena budget."""
     if level == "random":
         return lambda obs, rng: rng.choice(obs.legal)
     if level == "easy":
         return lambda obs, rng: choose(obs, "easy", rng=rng)
-    if level == "standard":
-        return lambda obs, rng: choose(obs, "standard", rng=rng, budget=budget)
+    if level in ("standard", "strong"):
+        own = budget or arena_budget(level)
+        return lambda obs, rng: choose(obs, level, rng=rng, budget=own)  # type: ignore[arg-type]
     raise ValueError(f"unknown level {level!r}")
 
 
@@ -114,14 +132,18 @@ class Job:
     start: int
     stop: int
     games: bool
-    budget: Budget
+    budget: Budget | None  # None: each level's own (``arena_budget``)
     rules: Rules
+    ms: float | None = None  # ``arena_budget``'s clock budget
+    clock: str = "wall"
 
 
 def run_job(job: Job) -> tuple[list[float], dict[str, Times]]:
     """Boards ``start..stop``: per board --a's edge (deals) or wins out of 2 (games)."""
     times: dict[str, Times] = {}
-    players = {lv: player(lv, job.budget) for lv in {job.a, job.b}}
+    players = {
+        lv: player(lv, job.budget or arena_budget(lv, job.ms, job.clock)) for lv in (job.a, job.b)
+    }
     out: list[float] = []
     for i in range(job.start, job.stop):
         results = []
@@ -146,26 +168,70 @@ def run_job(job: Job) -> tuple[list[float], dict[str, Times]]:
 
 
 def run(
-    a: str, b: str, n: int, seed: int, *, games: bool, budget: Budget, rules: Rules, jobs: int
+    a: str,
+    b: str,
+    n: int,
+    seed: int,
+    *,
+    games: bool,
+    budget: Budget | None,
+    rules: Rules,
+    jobs: int,
+    ms: float | None = None,
+    clock: str = "wall",
+    progress: Callable[[list[float]], None] | None = None,
 ) -> tuple[list[float], dict[str, Times]]:
-    chunks = max(1, min(n, jobs * 4))
+    """``progress`` is called with the boards so far after each chunk (in board order)."""
+    chunks = max(1, min(n, jobs * 8))
     bounds = [n * k // chunks for k in range(chunks + 1)]
-    work = [Job(a, b, seed, bounds[k], bounds[k + 1], games, budget, rules) for k in range(chunks)]
+    work = [
+        Job(a, b, seed, bounds[k], bounds[k + 1], games, budget, rules, ms, clock)
+        for k in range(chunks)
+    ]
     values: list[float] = []
     times: dict[str, Times] = {}
     if jobs <= 1:
-        results = map(run_job, work)
-        for vals, ts in results:
+        for vals, ts in map(run_job, work):
             values += vals
             for lv, t in ts.items():
                 times.setdefault(lv, Times()).merge(t)
+            if progress:
+                progress(values)
     else:
         with ProcessPoolExecutor(jobs) as pool:
             for vals, ts in pool.map(run_job, work):
                 values += vals
                 for lv, t in ts.items():
                     times.setdefault(lv, Times()).merge(t)
+                if progress:
+                    progress(values)
     return values, times
+
+
+def boards(values: Sequence[float]) -> str:
+    """How many duplicate boards (a deal played both ways) --a won, tied and lost on points."""
+    won = sum(1 for v in values if v > 0)
+    lost = sum(1 for v in values if v < 0)
+    return f"won {won}, tied {len(values) - won - lost}, lost {lost} (by --a's points)"
+
+
+def so_far(values: list[float]) -> None:
+    mean, lo, hi = mean_ci(values)
+    print(
+        f"  {len(values)} boards: {mean:+.3f} [{lo:+.3f}, {hi:+.3f}], {boards(values)}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def games_so_far(values: list[float]) -> None:
+    mean, lo, hi = mean_ci([v / 2 for v in values])
+    print(
+        f"  {2 * len(values)} games: won {int(sum(values))} = {100 * mean:.1f}% "
+        f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -203,7 +269,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=None, help="duplicate deals to play")
     parser.add_argument("--games", type=int, default=None, help="duplicate games to play")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget-ms", type=float, default=Budget().ms)
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="an anytime budget on the clock for the searching levels "
+        "(default: each level's own count of worlds, reproducible)",
+    )
     parser.add_argument(
         "--clock",
         choices=("wall", "cpu"),
@@ -213,21 +285,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--target", type=int, choices=(7, 10, 14, 21), default=14)
+    parser.add_argument(
+        "--progress", action="store_true", help="print the figures so far as the boards finish"
+    )
     args = parser.parse_args(argv)
     if args.deals is None and args.games is None:
         args.deals = 200
-    budget = Budget(ms=args.budget_ms, clock=args.clock)
     rules = Rules(target=args.target)
     started = time.perf_counter()
+    budgets = {lv: arena_budget(lv, args.budget_ms, args.clock) for lv in (args.a, args.b)}
+    said = ", ".join(
+        f"{lv} {b.max_worlds} worlds" + (f" or {b.max_cards} cards" if b.max_cards else "")
+        if b.max_worlds
+        else f"{lv} {b.ms:g} ms ({b.clock} clock)"
+        for lv, b in budgets.items()
+        if b is not None
+    )
     print(
-        f"budget {args.budget_ms:g} ms ({args.clock} clock), load average "
-        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+        f"budget: {said or 'none'}; load average {os.getloadavg()[0]:.2f} "
+        f"on {os.cpu_count()} cores",
         flush=True,
     )
 
     def play(n: int, games: bool) -> tuple[list[float], dict[str, Times]]:
         return run(
-            args.a, args.b, n, args.seed, games=games, budget=budget, rules=rules, jobs=args.jobs
+            args.a,
+            args.b,
+            n,
+            args.seed,
+            games=games,
+            budget=None,
+            rules=rules,
+            jobs=args.jobs,
+            ms=args.budget_ms,
+            clock=args.clock,
+            progress=(games_so_far if games else so_far) if args.progress else None,
         )
 
     if args.deals:
@@ -237,6 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{args.a} vs {args.b}: {args.deals} duplicate deals (seed {args.seed}): "
             f"edge {mean:+.3f} points per deal for {args.a}, 95% CI [{lo:+.3f}, {hi:+.3f}]"
         )
+        print(f"boards {boards(values)}")
         for line in time_lines(times):
             print(line)
     if args.games:

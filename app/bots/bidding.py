@@ -13,12 +13,20 @@ from __future__ import annotations
 import random
 
 from app.bots import easy
-from app.bots.budget import Clock
+from app.bots.budget import Budget, Clock, worlds_within
 from app.bots.playout import play_out, worth
 from app.rules.cards import FULL_DECK, Card, Hand, cards_in, mask_of
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase
 from app.rules.table import Imagined, give_one_refusal, imagined
 from app.rules.view import Observation
+
+# A bidding world plays the deal out twice, the second time often after a run of the pack.
+CARDS_PER_WORLD = 2 * 4 * 6 + 4 * 3
+
+
+def worlds(budget: Budget) -> int | None:
+    """The worlds a bid may sample within ``budget``'s counts."""
+    return worlds_within(budget, CARDS_PER_WORLD)
 
 
 class Deal:
@@ -50,9 +58,12 @@ def sample_deal(obs: Observation, rng: random.Random) -> Deal:
     return Deal(hands, unseen[at:])
 
 
-def play_deal(world: Imagined, decision: str, team: int) -> float:
+def play_deal(
+    world: Imagined, decision: str, team: int, clock: Clock | None = None
+) -> float | None:
     """What the deal is worth to ``team`` when it goes ``decision`` (stand, give_one,
-    run_pack) in this world, every card then played by the easy player's habits."""
+    run_pack) in this world, every card then played by the easy player's habits; None if
+    ``clock``'s hard cap struck first."""
     deal = world.clone()
     scores = deal.scores
     if decision == "stand":
@@ -64,8 +75,9 @@ def play_deal(world: Imagined, decision: str, team: int) -> float:
             deal.give_one()
         else:
             deal.run_pack()
-    if deal.turn is not None:  # not ended by a kick or a give one, nor redealt (R12)
-        play_out(deal, mask_of(deal.kicks), easy.play_card)
+    # Played on unless ended by a kick or a give one, or redealt (R12).
+    if deal.turn is not None and not play_out(deal, mask_of(deal.kicks), easy.play_card, -1, clock):
+        return None
     return worth(deal, scores, team)
 
 
@@ -86,11 +98,14 @@ def choose(obs: Observation, rng: random.Random, clock: Clock, max_worlds: int |
             tries += 1
         world = table.deal(deal.hands, deal.hands, deal.stock)
         if beggar_phase:
-            first = play_deal(world, "stand", team)
-            second = play_deal(world, "give_one" if _dealer_gives(obs, world) else "run_pack", team)
+            first = play_deal(world, "stand", team, clock)
+            dealer = "give_one" if _dealer_gives(obs, world) else "run_pack"
+            second = play_deal(world, dealer, team, clock)
         else:
-            first = play_deal(world, "give_one", team)
-            second = play_deal(world, "run_pack", team)
+            first = play_deal(world, "give_one", team, clock)
+            second = play_deal(world, "run_pack", team, clock)
+        if first is None or second is None:
+            break  # the hard cap: this world is not counted
         sums[0] += first
         sums[1] += second
         worlds += 1
@@ -98,6 +113,8 @@ def choose(obs: Observation, rng: random.Random, clock: Clock, max_worlds: int |
             break
         if clock.spent():
             break
+    if not worlds:
+        return easy.choose(obs)  # the cap struck before one world was played out
     if beggar_phase:
         return STAND if sums[0] >= sums[1] else BEG
     return GIVE_ONE if sums[0] > sums[1] else RUN_PACK

@@ -11,22 +11,24 @@ from typing import Literal
 class Budget:
     """How long a decision may think.
 
-    ``ms`` is the anytime budget (None = no clock, for reproducible tests with
-    ``max_worlds``); ``cap_ms`` the hard limit on the wall clock, always enforced. ``clock``
-    says what ``ms`` counts: wall time (the server: latency is what players feel) or this
-    thread's CPU time (the arena on a shared machine: the same search whatever the load).
+    ``max_worlds`` counts the search in sampled worlds, ``max_cards`` its work in cards played
+    out (a world costs a play-out per legal card, each as long as the cards left to play:
+    early in a deal a world costs ten times more than late). Both are counts, so the same
+    game, seed and budget give the same decision whatever the machine's load. ``ms`` is an
+    anytime budget on the clock (None = none). ``cap_ms`` is the hard limit on the wall clock,
+    checked inside every play-out (None = no cap: the arena and the tests, where only the
+    counts decide). ``clock`` says what ``ms`` counts: wall time (latency is what players
+    feel) or this thread's CPU time (the arena on a shared machine).
     """
 
     ms: float | None = 20.0
-    cap_ms: float = 300.0
+    cap_ms: float | None = 300.0
     max_worlds: int | None = None
+    max_cards: int | None = None  # the work, in cards played out over all worlds
     min_worlds: int = 4
     clock: Literal["wall", "cpu"] = "wall"
     bidding: Literal["heuristic", "search"] = "heuristic"
     bid_factor: float = 3.0  # a bid is made once a deal: it may think this many times longer
-
-
-DEFAULT_BUDGET = Budget()
 
 
 class Clock:
@@ -35,13 +37,23 @@ class Clock:
     __slots__ = ("_cap", "_read", "_soft")
 
     def __init__(self, budget: Budget, factor: float = 1.0) -> None:
-        self._cap = time.perf_counter() + budget.cap_ms / 1000
+        now = time.perf_counter()
+        self._cap = now + budget.cap_ms / 1000 if budget.cap_ms is not None else None
         self._read = time.thread_time if budget.clock == "cpu" else time.perf_counter
         self._soft = self._read() + budget.ms * factor / 1000 if budget.ms is not None else None
 
     def capped(self) -> bool:
-        return time.perf_counter() >= self._cap
+        return self._cap is not None and time.perf_counter() >= self._cap
 
     def spent(self) -> bool:
         """The anytime budget is used up, or the cap is reached."""
         return self.capped() or (self._soft is not None and self._read() >= self._soft)
+
+
+def worlds_within(budget: Budget, cards_per_world: int) -> int | None:
+    """The worlds a search may sample, by both of the budget's counts (None: no count)."""
+    worlds = budget.max_worlds
+    if budget.max_cards is not None:
+        fit = max(budget.min_worlds, budget.max_cards // max(1, cards_per_world))
+        worlds = fit if worlds is None else min(worlds, fit)
+    return worlds

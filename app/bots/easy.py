@@ -202,11 +202,20 @@ def _lead(hand: Hand, legal: Hand, trump: int, unknown: Hand) -> Card:
     return (safe & -safe).bit_length() - 1 if safe else _lowest_by(legal, trump)
 
 
+def _top(card: Card, unknown: Hand) -> bool:
+    """No card still out is higher in ``card``'s suit: it may win a lift of its own later."""
+    return not unknown & SUIT_MASK[card // 13] & _above(card)
+
+
 def _sure(card: Card, trump: int, unknown: Hand, last: bool) -> bool:
-    """No card still out can beat ``card`` (players yet to play may still trump a plain one)."""
+    """No card still to come can beat ``card`` in this lift: none higher in its suit, and for
+    a plain card no trump an opponent yet to play may cut it with (R14: a trump may be played
+    at any time, suit or no suit)."""
     if last:
         return True
-    return not unknown & SUIT_MASK[card // 13] & _above(card)
+    if card // 13 != trump and unknown & SUIT_MASK[trump]:
+        return False
+    return _top(card, unknown)
 
 
 def _points(trick: Plays, jack: Card) -> tuple[int, bool]:
@@ -234,7 +243,7 @@ def _follow(seat: int, legal: Hand, trick: Plays, trump: int, unknown: Hand) -> 
                     feed = _lowest(plain & ranks)
                     # A card that could win a trick of its own later is kept, unless this
                     # is the trick's last card (the lift is partner's for certain).
-                    if ranks == TENS or last or not _sure(feed, trump, unknown, False):
+                    if ranks == TENS or last or not _top(feed, unknown):
                         return feed
                     break
         elif plain & TENS and _points(trick, jack)[0] > 0:

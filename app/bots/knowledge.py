@@ -12,12 +12,17 @@ seat held nothing but trumps.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.rules.cards import FULL_DECK, SUIT_MASK, Hand, cards_in, suit_of
 from app.rules.view import Observation
 
 ATTEMPTS = 30
+TOLD_ATTEMPTS = 120  # then what the bidding suggested is set aside, as a model that failed
+
+# What the bidding suggested of the hands as dealt: True if these four fit it.
+Told = Callable[[list[Hand]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +44,16 @@ class Knowledge:
         both_void = self.barred[(self.seat + 1) % 4] & self.barred[(self.seat + 3) % 4]
         return self.out | (self.unseen & both_void)
 
-    def sample(self, rng: random.Random) -> list[Hand]:
+    def sample(self, rng: random.Random, told: Told | None = None) -> list[Hand]:
         """Four hands: the seat's own, and the others dealt from the unseen cards at random
-        within what the play so far proves (the rest stays in the stock)."""
+        within what the play so far proves (the rest stays in the stock). ``told``, when
+        given, judges the four hands as dealt (``dealt``): what the bidding suggested of
+        them. Worlds it refuses are drawn again, up to ``TOLD_ATTEMPTS`` times."""
+        if told is not None:
+            for _ in range(TOLD_ATTEMPTS):
+                hands = self._try_sample(rng, strict=True)
+                if hands is not None and told(self.dealt(hands)):
+                    return hands
         for _ in range(ATTEMPTS):
             hands = self._try_sample(rng, strict=True)
             if hands is not None:

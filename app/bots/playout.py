@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.bots.budget import Clock
 from app.rules.cards import Card, Hand
 from app.rules.table import Imagined
 from app.rules.tricks import Plays, legal_cards
@@ -19,9 +20,14 @@ WIN = 20.0  # the worth of ending the game, against points that only add to the 
 Policy = Callable[[int, Hand, Hand, Plays, int, Hand], Card]
 
 
-def play_out(deal: Imagined, out: Hand, policy: Policy, first: Card = -1) -> None:
+def play_out(
+    deal: Imagined, out: Hand, policy: Policy, first: Card = -1, clock: Clock | None = None
+) -> bool:
     """Play ``deal`` to its end, in place: the seat to play plays ``first`` (when given),
-    then every card is the ``policy``'s (a forced card is played without asking)."""
+    then every card is the ``policy``'s (a forced card is played without asking).
+
+    False if ``clock``'s hard cap struck first (the deal is left unfinished): it is read at
+    every lift, so no decision overruns its cap by more than a few cards' work."""
     trump = deal.trump
     assert trump is not None
     forbid = deal.rules.undertrump == "forbidden"
@@ -31,6 +37,8 @@ def play_out(deal: Imagined, out: Hand, policy: Policy, first: Card = -1) -> Non
         out |= 1 << first
     while (seat := deal.turn) is not None:
         hand, trick = deal.hands[seat], deal.trick
+        if not trick and clock is not None and clock.capped():
+            return False
         legal = legal_cards(hand, trick, trump, forbid)
         if legal & (legal - 1):
             card = policy(seat, hand, legal, trick, trump, out)
@@ -38,6 +46,7 @@ def play_out(deal: Imagined, out: Hand, policy: Policy, first: Card = -1) -> Non
             card = legal.bit_length() - 1  # a forced card: no need to ask
         out |= 1 << card
         play(card)
+    return True
 
 
 def worth(deal: Imagined, scores: tuple[int, int], team: int) -> float:

@@ -202,7 +202,12 @@ class TableKeeper:
         if not observation.legal:
             return
         try:
-            action: Action = await asyncio.to_thread(bots.choose, observation, level)  # type: ignore[arg-type]
+            # The game's seed and version seed the bot: a seeded game replays move for move
+            # (unless the level's wall-clock cap cut a search short).
+            rng = bots.rng_for(snap.game.state.seed, snap.version)
+            action: Action = await asyncio.to_thread(
+                lambda: bots.choose(observation, level, rng=rng)  # type: ignore[arg-type]
+            )
         except Exception:
             log.exception(
                 "the %s bot failed in room %s: playing its first legal action", level, snap.code

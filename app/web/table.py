@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from app.bots import DEFAULT_LEVEL, LEVELS
+from app.bots import DEFAULT_LEVEL, DESCRIPTIONS
 from app.rules.cards import SUITS
 from app.rules.view import ActionView, AwardView, PlayedCardView, RefusedView
 from app.services.talk import PRESETS
@@ -29,7 +29,7 @@ POSITIONS = ("bottom", "right", "top", "left")
 DASH = "\N{EN DASH}"
 _LEVEL_SUFFIX = re.compile(r"\s*\([^)]*\)$")  # between two scores: 14-9 reads as a range
 PLAYING_PHASES = ("beg", "give_or_run", "play")
-BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
+BOT_LEVELS: tuple[tuple[str, str], ...] = tuple(DESCRIPTIONS.items())  # (level, what it is)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +169,7 @@ class Table:
         first, second = self.teams
         return (second, first) if second.ours else (first, second)
 
-    bot_levels: tuple[str, ...] = BOT_LEVELS
+    bot_levels: tuple[tuple[str, str], ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from app.bots import Budget, choose
 from app.rules import Rules, apply, legal_actions, new_game, observe
-from app.rules.state import STAND, Phase
+from app.rules.state import Phase
 
 # Every option away from its default, one at a time, and all of them at once.
 VARIANTS = [
@@ -91,14 +91,30 @@ def test_the_search_bidding_plays_only_legal_actions() -> None:
             state = apply(state, action)
 
 
-def test_the_default_level_with_its_clock_budget_chooses_legal_actions() -> None:
+@pytest.mark.parametrize("level", ["standard", "strong"])
+def test_each_level_with_its_own_capped_budget_chooses_legal_actions(level: str) -> None:
     from app.bots import DEFAULT_LEVEL, LEVELS
 
-    assert DEFAULT_LEVEL == "standard" and LEVELS == ("easy", "standard")
-    state = apply(new_game(Rules(), 4), STAND)
-    for _ in range(8):
+    assert DEFAULT_LEVEL == "standard" and LEVELS == ("easy", "standard", "strong")
+    state = new_game(Rules(), 4)
+    for _ in range(10):
         assert state.turn is not None
         obs = observe(state, state.turn)
-        action = choose(obs, DEFAULT_LEVEL, rng=random.Random(0))
+        action = choose(obs, level, rng=random.Random(0))  # type: ignore[arg-type]
         assert action in legal_actions(state)
         state = apply(state, action)
+
+
+def test_strong_bots_play_only_legal_actions() -> None:
+    budget = Budget(ms=None, cap_ms=None, max_worlds=2, bidding="search")
+    rng = random.Random(5)
+    for variant in VARIANTS[:3]:
+        state = new_game(variant, 12)
+        for _ in range(120):
+            if state.phase is Phase.GAME_OVER:
+                break
+            assert state.turn is not None
+            obs = observe(state, state.turn)
+            action = choose(obs, "strong", rng=rng, budget=budget)
+            assert action in legal_actions(state)
+            state = apply(state, action)
