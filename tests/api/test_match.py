@@ -75,3 +75,32 @@ def test_single_games_by_default_each_game_is_its_own_match(client: TestClient) 
     assert final["match"] == {"bullseyes": one, "to": 1, "winner": final["winner"]}
     _rematch(client, code, tokens[0])
     assert view(client, code)["match"]["bullseyes"] == [0, 0]
+
+
+def test_games_kept_before_winner_and_lineup_count_from_their_replay_and_the_seats(
+    client: TestClient, settings: Settings
+) -> None:
+    """Games stored before migration 0007 have neither column: the tally and the stats take
+    the winner from the replay and the players from the room's seats."""
+    rng = random.Random(8)
+    code = new_room(client, {**QUICK, "options": {"match": 3}})
+    tokens = seat_four(client, code)
+    client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+    play_random(client, code, tokens, rng, check=False)
+    _rematch(client, code, tokens[0])
+    play_random(client, code, tokens, rng, check=False)
+    kept = view(client, code)["match"]
+    stats = client.get(f"/api/rooms/{code}/stats").json()
+    engine = make_engine(settings.database_url)
+    with engine.begin() as conn:
+        room = repo.room_by_code(conn, code)
+        assert room is not None
+        conn.execute(
+            repo.games.update()
+            .where(repo.games.c.room_id == room.id)
+            .values(winner=None, lineup=None)
+        )
+    engine.dispose()
+    with TestClient(create_app(settings)) as fresh:
+        assert view(fresh, code)["match"] == kept
+        assert fresh.get(f"/api/rooms/{code}/stats").json() == stats
