@@ -200,7 +200,7 @@ def results_of(
     seats: tuple[SeatInfo | None, ...],
 ) -> tuple[GameResult, ...]:
     """The room's finished games numbered below ``before``: one small query; a game kept
-    before games.winner is replayed once for its winner, and takes the seats' players."""
+    before games.winner is replayed for its winner, and takes the seats' players."""
     out = []
     for row in repo.finished_games(conn, room_id, before):
         winner = row.winner
