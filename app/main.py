@@ -12,6 +12,7 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 
 from app.api import admin, chat, docs, health, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
+from app.api import stats as stats_routes
 from app.api.caching import HtmlNotCached
 from app.api.context import Context
 from app.api.limits import RoomQuota, StreamGate
@@ -110,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     pages.install(app)
     app.include_router(replay_pages.router)
+    app.include_router(stats_routes.router)
+    app.include_router(stats_routes.pages)
     docs.install(app)
     openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
     # Outermost last: the rate limit sees every request, then the cross-site check, then

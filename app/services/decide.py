@@ -17,7 +17,14 @@ from app.rules.shuffle import first_dealer_for
 from app.rules.state import ACTION_TYPES
 from app.services import errors
 from app.services.identity import seat_of
-from app.services.snapshot import GameInfo, RoomSnap, SeatInfo
+from app.services.snapshot import (
+    GameInfo,
+    GameResult,
+    RoomSnap,
+    SeatInfo,
+    lineup_of,
+    result_of,
+)
 from app.store.repo import ActionLog
 
 # Seeds an admin may give (for tests and reproducible deals); fresh seeds are larger
@@ -217,5 +224,12 @@ def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> 
         seq=0,
         last=None,
         state=new_game(snap.rules, seed, first_dealer),
+        lineup=lineup_of(snap.seats),  # the partnerships of this game, whatever moves later
     )
-    return replace(snap, version=version, game=game)
+    return replace(snap, version=version, game=game, results=_results_after(snap))
+
+
+def _results_after(snap: RoomSnap) -> tuple[GameResult, ...]:
+    """The room's finished games once its current one (if over) is behind it."""
+    done = result_of(snap.game) if snap.game is not None else None
+    return (*snap.results, done) if done is not None else snap.results

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from sqlalchemy import Connection
 
-from app.services.snapshot import RoomSnap
+from app.services.snapshot import RoomSnap, lineup_json
 from app.store import repo
 
 
@@ -40,7 +40,10 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             first_dealer=game.first_dealer,
             version=version,
             turn=game.state.turn,
+            lineup=lineup_json(game.lineup),
         )
+        if game.state.winner is not None:  # over at its first kick (R19)
+            repo.set_winner(conn, game_id, game.state.winner)
         return replace(after, game=replace(game, id=game_id))
     if game.last is not None and game.seq != before.game.seq:
         log = game.last
@@ -55,4 +58,6 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             auto=log.auto,
         )
         repo.set_turn(conn, game.id, game.state.turn)
+        if game.state.winner is not None:  # this move ended the game
+            repo.set_winner(conn, game.id, game.state.winner)
     return after

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import Connection
 
@@ -30,6 +30,56 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Occupant:
+    """Who sat in a seat when a game started: what the match tally and the stats tell players
+    apart by (app/services/match.py). ``who`` is a human's token hash, None for a bot."""
+
+    name: str
+    bot: bool
+    level: str | None
+    who: str | None
+
+
+Lineup = tuple[Occupant, Occupant, Occupant, Occupant]
+
+
+def lineup_of(seats: tuple[SeatInfo | None, ...]) -> Lineup | None:
+    """The seats' occupants as a game starts (None while a seat is empty)."""
+    out = [Occupant(s.name, s.bot, s.level, s.token_hash) for s in seats if s is not None]
+    return (out[0], out[1], out[2], out[3]) if len(out) == 4 else None
+
+
+def lineup_json(lineup: Lineup | None) -> list[dict[str, object]] | None:
+    if lineup is None:
+        return None
+    return [{"name": o.name, "bot": o.bot, "level": o.level, "who": o.who} for o in lineup]
+
+
+def lineup_from(stored: list[dict[str, object]] | None) -> Lineup | None:
+    if not stored or len(stored) != 4:
+        return None
+    out = [
+        Occupant(
+            str(o.get("name", "")),
+            bool(o.get("bot")),
+            str(o["level"]) if o.get("level") is not None else None,
+            str(o["who"]) if o.get("who") is not None else None,
+        )
+        for o in stored
+    ]
+    return (out[0], out[1], out[2], out[3])
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game of the room: who played it and which team won."""
+
+    number: int
+    lineup: Lineup | None
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     id: int
     number: int
@@ -39,6 +89,7 @@ class GameInfo:
     seq: int  # actions applied so far
     last: repo.ActionLog | None  # the last action applied
     state: State
+    lineup: Lineup | None = None  # who sat where when it started
 
     @property
     def over(self) -> bool:
@@ -71,6 +122,8 @@ class RoomSnap:
     first_dealer: int | None = None  # a replay's first game: the replayed game's first dealer
     replay_of: ReplayOf | None = None
     options: RoomOptions = DEFAULT_OPTIONS
+    # The room's finished games before the current one, in order: the match tally's input.
+    results: tuple[GameResult, ...] = ()
 
     @property
     def full(self) -> bool:
@@ -105,6 +158,7 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
         seq=len(logs),
         last=logs[-1] if logs else None,
         state=state,
+        lineup=lineup_from(row.lineup),
     )
 
 
@@ -116,6 +170,11 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash)
     row = repo.latest_game(conn, room.id, at_version)
     game = load_game(conn, row, at_version) if row is not None else None
+    seats = (seat_list[0], seat_list[1], seat_list[2], seat_list[3])
+    if game is not None and game.lineup is None:
+        # A game stored before games.lineup: its players are the seats' (the best we know).
+        game = replace(game, lineup=lineup_of(seats))
+    results = results_of(conn, room.id, row.number, seats) if row is not None else ()
     replay_of = None
     if room.replay_of_code is not None and room.replay_of_game is not None:
         replay_of = ReplayOf(room.replay_of_code, room.replay_of_game)
@@ -125,12 +184,38 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         version=version,
         rules=Rules.model_validate(room.rules),
         seed=room.seed,
-        seats=(seat_list[0], seat_list[1], seat_list[2], seat_list[3]),
+        seats=seats,
         game=game,
         first_dealer=room.first_dealer,
         replay_of=replay_of,
         options=RoomOptions.model_validate(room.options or {}),
+        results=results,
     )
+
+
+def results_of(
+    conn: Connection,
+    room_id: int,
+    before: int,
+    seats: tuple[SeatInfo | None, ...],
+) -> tuple[GameResult, ...]:
+    """The room's finished games numbered below ``before``: one small query; a game kept
+    before games.winner is replayed for its winner, and takes the seats' players."""
+    out = []
+    for row in repo.finished_games(conn, room_id, before):
+        winner = row.winner
+        if winner is None:
+            winner = load_game(conn, row).state.winner
+        if winner is None:
+            continue
+        out.append(GameResult(row.number, lineup_from(row.lineup) or lineup_of(seats), winner))
+    return tuple(out)
+
+
+def result_of(game: GameInfo) -> GameResult | None:
+    """A game's result, once it is over."""
+    winner = game.state.winner
+    return None if winner is None else GameResult(game.number, game.lineup, winner)
 
 
 class SnapCache:

@@ -16,6 +16,7 @@ from pydantic import Field
 from app.live.presence import Presence
 from app.rules.config import Rules, preset_of
 from app.rules.view import LOBBY, GameView, SeatNumber, Shown, observe
+from app.services.match import MatchView, match_fields
 from app.services.options import RoomOptions
 from app.services.snapshot import RoomSnap
 
@@ -52,6 +53,9 @@ class RoomView(GameView):
     options: RoomOptions
     replay_of: ReplayOfView | None = Field(
         description="while this room plays the deals of a finished game again: that game"
+    )
+    match: MatchView = Field(
+        description="bullseyes (games won) per team in the match this game belongs to"
     )
 
 
@@ -104,6 +108,7 @@ def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
             "preset": preset_of(snap.rules),
             "options": snap.options,
             "replay_of": _replay_of(snap),
+            "match": match_fields(snap),
         }
     )
 

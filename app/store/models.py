@@ -108,6 +108,13 @@ class Game(Base):
     # Denormalised from the replay so a restart finds games waiting for a seat cheaply.
     turn: Mapped[int | None] = mapped_column(SmallInteger)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The team that won (written by the move that ends the game), so a room's match tally
+    # is one small query, not a replay of every game.
+    winner: Mapped[int | None] = mapped_column(SmallInteger)
+    # Who sat where when the game started (app/services/match.py): a seat's name, bot and
+    # level, and a human's token hash. The partnerships of a match are those of its games,
+    # whatever later moves the seats.
+    lineup: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):

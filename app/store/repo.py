@@ -51,6 +51,8 @@ class GameRow:
     started_version: int
     over: bool
     shuffle: int
+    winner: int | None = None  # None: not over, or over before games.winner was kept
+    lineup: list[dict[str, Any]] | None = None  # who sat where at its start (0007 on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,13 @@ _GAME_COLUMNS = (
     games.c.started_version,
     games.c.over,
     games.c.shuffle,
+    games.c.winner,
+    games.c.lineup,
 )
+
+
+def _game_row(row: Any) -> GameRow:
+    return GameRow(*row)
 
 
 def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -> GameRow | None:
@@ -202,13 +210,13 @@ def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -
     if at_version is not None:
         query = query.where(games.c.started_version <= at_version)
     row = conn.execute(query.order_by(games.c.number.desc()).limit(1)).one_or_none()
-    return GameRow(*row) if row is not None else None
+    return _game_row(row) if row is not None else None
 
 
 def game_by_number(conn: Connection, room_id: int, number: int) -> GameRow | None:
     query = select(*_GAME_COLUMNS).where(games.c.room_id == room_id, games.c.number == number)
     row = conn.execute(query).one_or_none()
-    return GameRow(*row) if row is not None else None
+    return _game_row(row) if row is not None else None
 
 
 def insert_game(
@@ -222,6 +230,7 @@ def insert_game(
     version: int,
     turn: int | None,
     shuffle: int,
+    lineup: list[dict[str, Any]] | None = None,
 ) -> int:
     result = conn.execute(
         insert(games)
@@ -235,6 +244,7 @@ def insert_game(
             started_version=version,
             turn=turn,
             over=turn is None,
+            lineup=lineup,
         )
         .returning(games.c.id)
     )
@@ -254,6 +264,19 @@ def set_turn(conn: Connection, game_id: int, turn: int | None) -> None:
         _raw_execute(raw, _RAW_SET_TURN, (turn, turn is None, game_id))
         return
     conn.execute(_SET_TURN, {"b_game_id": game_id, "b_turn": turn, "b_over": turn is None})
+
+
+def set_winner(conn: Connection, game_id: int, winner: int) -> None:
+    """The game is over: its winning team, written once, by the move that ended it."""
+    conn.execute(update(games).where(games.c.id == game_id).values(winner=winner))
+
+
+def finished_games(conn: Connection, room_id: int, before: int | None = None) -> list[GameRow]:
+    """The room's finished games in order (those numbered below ``before``, if given)."""
+    query = select(*_GAME_COLUMNS).where(games.c.room_id == room_id, games.c.over.is_(True))
+    if before is not None:
+        query = query.where(games.c.number < before)
+    return [_game_row(row) for row in conn.execute(query.order_by(games.c.number))]
 
 
 def actions_of(conn: Connection, game_id: int, at_version: int | None = None) -> list[ActionLog]:

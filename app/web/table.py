@@ -116,6 +116,21 @@ class Team:
 
 
 @dataclass(frozen=True, slots=True)
+class Match:
+    """The match this game belongs to (app/services/match.py), as the viewer reads it."""
+
+    bullseyes: tuple[int, int]  # team 0 first
+    to: int
+    winner: Team | None  # the partnership that has won the match
+    text: str  # "Bullseyes 2-1" (an en dash), the viewer's team first
+
+    @property
+    def playing_to(self) -> bool:
+        """A match of more than one game: the scoreboard shows its tally."""
+        return self.to > 1
+
+
+@dataclass(frozen=True, slots=True)
 class News:
     """One thing the live region says; ``key`` names the event so it is said only once."""
 
@@ -171,6 +186,7 @@ class Table:
 
     bot_levels: tuple[tuple[str, str], ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
+    match: Match | None = None
 
 
 def _strip_rule(refused: RefusedView) -> str:
@@ -324,7 +340,7 @@ def build(view: View) -> Table:
             and not seats[turn].empty
         ),
     )
-    return _with_news(table)
+    return _with_match_news(_with_news(replace(table, match=_match(view, team_pair))))
 
 
 def _display_names(raw_seats: Sequence[SeatView | None]) -> list[str]:
@@ -516,3 +532,35 @@ def _with_news(t: Table) -> Table:
     elif t.your_turn:
         news.append(News(f"turn:{t.version}", t.status + "."))
     return replace(t, news=tuple(news))
+
+
+def _match(view: View, teams: tuple[Team, Team]) -> Match:
+    raw = view.match
+    a, b = raw.bullseyes[0], raw.bullseyes[1]
+    first = 1 if view.you is not None and view.you % 2 == 1 else 0
+    shown = (a, b) if first == 0 else (b, a)
+    return Match(
+        bullseyes=(a, b),
+        to=raw.to,
+        winner=teams[raw.winner] if raw.winner is not None else None,
+        text=f"Bullseyes {shown[0]}{DASH}{shown[1]}",
+    )
+
+
+def match_over_text(t: Table) -> str | None:
+    """The match won ("You & Cy win the match, 2-1", with an en dash), once the game that
+    won a match of more than one game is over."""
+    m = t.match
+    if m is None or m.winner is None or not m.playing_to:
+        return None
+    won = m.bullseyes[m.winner.team]
+    lost = m.bullseyes[1 - m.winner.team]
+    return f"{m.winner.name} win the match, {won}{DASH}{lost}"
+
+
+def _with_match_news(t: Table) -> Table:
+    """The live region also says the end of a match, once."""
+    said = match_over_text(t)
+    if said is None or t.phase != "game_over":
+        return t
+    return replace(t, news=(*t.news, News(f"match:{t.version}", said + ".")))

@@ -74,3 +74,26 @@ def test_moves_are_read_from_their_names_and_codes() -> None:
         action_from("fold", None)
     with pytest.raises(errors.Invalid, match="R3"):
         action_from("play", "ZZ")
+
+
+def test_a_game_keeps_who_sat_where_and_a_rematch_the_results_before_it() -> None:
+    import random
+
+    from app.services.snapshot import GameResult, Occupant
+
+    snap = decide(_seated_four(), Start("t0", fresh_seed=1))
+    assert snap is not None and snap.game is not None and snap.results == ()
+    assert snap.game.lineup == tuple(
+        Occupant(f"P{s}", False, None, token_hash(t)) for s, t in enumerate(TOKENS)
+    )
+    rng = random.Random(1)
+    game = snap.game
+    while (state := game.state).turn is not None:
+        after = decide(snap, Act(None, rng.choice(legal_actions(state)), seat=state.turn))
+        assert after is not None and after.game is not None
+        snap, game = after, after.game
+    assert game.state.winner is not None
+    again = decide(snap, Rematch("t2", fresh_seed=2))
+    assert again is not None and again.game is not None
+    assert again.results == (GameResult(1, game.lineup, game.state.winner),)
+    assert again.game.lineup == game.lineup

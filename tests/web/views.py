@@ -13,6 +13,7 @@ from app.rules.config import Rules, preset_of
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
 from app.rules.view import LOBBY, GameView, observe
+from app.services.match import MatchView
 from app.services.options import RoomOptions
 from app.services.view import RoomView, SeatView
 
@@ -45,6 +46,7 @@ def _room(
         replay_of=None,
         preset=preset_of(rules),
         options=RoomOptions(),
+        match=MatchView(bullseyes=[0, 0], to=1, winner=None),
     )
 
 
