@@ -38,7 +38,7 @@ ADMIN = "felt-bench-admin"
 WATCH = """
 (() => {
   const now = () => performance.timeOrigin + performance.now();
-  const felt = window.__felt = {clicked: {}, sent: null, watching: null, heard: null, seen: null, lift: null};
+  const felt = window.__felt = {clicked: {}, sent: null, watching: null, heard: null, seen: null};
   document.addEventListener("click", (e) => {
     const card = e.target.closest && e.target.closest("[data-hand] [data-card]");
     if (card) felt.clicked[card.dataset.card] = now();
@@ -49,9 +49,10 @@ WATCH = """
     if (!table) return false;
     if (table.querySelector(`.trick [data-played="${code}"]`)) return true;
     const lift = table.querySelector(".trick .collected");
-    if (lift && lift.dataset.lift !== felt.lift && lift.querySelector(`[data-card="${code}"]`)) return true;
+    const has = (el, key) => el && key !== felt.lift && el.querySelector(`[data-card="${code}"]`);
+    if (lift && has(lift, lift.dataset.lift)) return true;
     const ghost = document.querySelector(".sweep-ghost");
-    return !!(ghost && ghost.dataset.sweep !== felt.lift && ghost.querySelector(`[data-card="${code}"]`));
+    return !!(ghost && has(ghost, ghost.dataset.sweep));
   }
   function check() {
     const code = felt.watching;
@@ -62,7 +63,8 @@ WATCH = """
   }
   document.addEventListener("htmx:sseBeforeMessage", (e) => {
     const code = felt.watching;
-    if (code && felt.heard === null && e.detail && (e.detail.data || "").indexOf(`"${code}"`) !== -1) felt.heard = now();
+    const data = (e.detail && e.detail.data) || "";
+    if (code && felt.heard === null && data.indexOf(`"${code}"`) !== -1) felt.heard = now();
   });
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
   felt.watch = (code) => {
@@ -144,7 +146,7 @@ def play_game(pages: list[Page], rng: random.Random, rows: list[dict[str, float]
         sent = mover.evaluate("() => window.__felt.sent")
         for p in others:
             f: dict[str, Any] = p.evaluate(
-                "() => ({heard: window.__felt.heard, inDom: window.__felt.inDom, seen: window.__felt.seen})"
+                "() => ({heard: __felt.heard, inDom: __felt.inDom, seen: __felt.seen})"
             )
             if f["seen"] is None:
                 continue
