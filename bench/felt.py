@@ -211,8 +211,9 @@ def main(argv: Sequence[str]) -> None:
     print(
         f"  request -> the event on the other page: {_percentiles([r['to_event'] for r in rows])}"
     )
+    print(f"  event -> the card in the page's table:  {_percentiles([r['to_dom'] for r in rows])}")
     print(
-        f"  event -> the frame showing the card:    {_percentiles([r['to_frame'] for r in rows])}"
+        f"  table -> the next frame:                {_percentiles([r['to_frame'] for r in rows])}"
     )
 
 
