@@ -20,6 +20,7 @@ from starlette.types import Receive, Scope, Send
 from app.api.admin_token import is_admin
 from app.api.errors import error_response
 from app.api.middleware import TokenBuckets
+from app.api.stream_gzip import GzipEvents, accepts_gzip
 
 log = logging.getLogger("allfours.limits")
 
@@ -82,15 +83,25 @@ def _add(counts: dict[K, int], key: K, n: int) -> None:
 class LimitedEventSource(EventSourceResponse):
     """An event stream that takes its place in the ``StreamGate`` before it starts (429 in
     the API's error format when there is none) and gives it back when it ends; a reader that
-    stops reading for ``send_timeout`` seconds ends it without a traceback."""
+    stops reading for ``send_timeout`` seconds ends it without a traceback. With ``gzip``,
+    a client that accepts gzip gets it compressed, flushed after every event
+    (app/api/stream_gzip.py)."""
 
     def __init__(
-        self, content: Any, *, gate: StreamGate, room: str, seat: int | None, **kwargs: Any
+        self,
+        content: Any,
+        *,
+        gate: StreamGate,
+        room: str,
+        seat: int | None,
+        gzip: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(content, **kwargs)
         self.gate = gate
         self.room = room
         self.seat = seat
+        self.gzip = gzip
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         gate = self.gate
@@ -100,6 +111,8 @@ class LimitedEventSource(EventSourceResponse):
             answer = error_response(429, "too_many_requests", refused, {"Retry-After": "30"})
             await answer(scope, receive, send)
             return
+        if self.gzip and accepts_gzip(scope):
+            send = GzipEvents(send)
         try:
             await super().__call__(scope, receive, send)
         except SendTimeoutError:

@@ -20,12 +20,13 @@ from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
 from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
+from app.live.presence import Presence
 from app.rules.config import UnknownPreset
 from app.services import errors
 from app.services.decide import action_from
 from app.services.identity import typed_code
 from app.services.snapshot import RoomSnap
-from app.services.view import room_view, view_text
+from app.services.view import room_view, seat_flags, view_text
 from app.web.assets import STATIC
 from app.web.house_rules import chosen_rules
 from app.web.render import (
@@ -125,19 +126,51 @@ async def room(ctx: ContextDep, code: str, token: TokenDep) -> Response:
 
 
 @router.get("/r/{code}/table", response_class=HTMLResponse)
-async def table(ctx: ContextDep, code: str, token: TokenDep) -> HTMLResponse:
-    """A fresh snapshot of the table: what a page fetches when it wakes up."""
+async def table(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
+    """A fresh snapshot of the table: what a page fetches when it wakes up, and what it polls
+    where the event stream cannot get through. Its ETag names all the table depends on (the
+    version, the viewer's seat, who is here): asked with that tag in If-None-Match, an
+    unchanged table is a 304 without a body."""
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
-    return HTMLResponse(_view_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
+    seat = viewer_seat(ctx, snap, token)
+    tag = table_tag(snap, seat, ctx.presence)
+    headers = {"Cache-Control": "no-store", "ETag": tag}
+    if tag in _tags(request.headers.get("if-none-match", "")):
+        return Response(status_code=304, headers=headers)
+    html = view_text(ctx.views, snap, seat, ctx.presence, render_table)
+    return HTMLResponse(html, headers=headers)
+
+
+def table_tag(snap: RoomSnap, seat: int | None, presence: Presence) -> str:
+    """A weak ETag (the body may travel gzipped) for one viewer's table at this moment."""
+    here = "".join(
+        "-" if flag is None else "ca"[flag[1]] if flag[0] or flag[1] else "o"
+        for flag in seat_flags(snap, presence)
+    )
+    return f'W/"{snap.version}.{"s" if seat is None else seat}.{here}"'
+
+
+def _tags(header: str) -> set[str]:
+    """The tags an If-None-Match names, each also as a weak one (the comparison is weak)."""
+    tags = {t.strip() for t in header.split(",") if t.strip()}
+    return tags | {t if t.startswith("W/") else f"W/{t}" for t in tags}
 
 
 @router.get("/r/{code}/events")
 async def table_events(ctx: ContextDep, code: str, token: TokenDep) -> EventSourceResponse:
     """The page's one stream: the viewer's table as HTML, first a snapshot, then each change
-    (and each coming or going, so "away" shows), all as ``state`` events that htmx swaps in."""
+    (and each coming or going, so "away" shows), all as ``state`` events that htmx swaps in.
+    Gzipped, flushed per event, for a browser that accepts it: a move costs a few hundred
+    bytes instead of the whole table's HTML."""
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
     return event_stream(
-        ctx, snap, token, render=render_table, presence_event="state", say=render_chat_message
+        ctx,
+        snap,
+        token,
+        gzip=True,
+        render=render_table,
+        presence_event="state",
+        say=render_chat_message,
     )
 
 

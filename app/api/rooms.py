@@ -201,9 +201,10 @@ async def events(ctx: ContextDep, code: Code, token: TokenDep) -> EventSourceRes
 
 
 def event_stream(
-    ctx: Context, snap: RoomSnap, token: str | None, **kwargs: Any
+    ctx: Context, snap: RoomSnap, token: str | None, *, gzip: bool = False, **kwargs: Any
 ) -> EventSourceResponse:
     """An SSE response for one viewer; ``kwargs`` go to ``room_events`` (e.g. ``render``).
+    With ``gzip`` it is compressed, flushed per event, for a client that accepts gzip.
     It counts against the caps on open streams per client address and per room (429 before
     it starts, app/api/limits.py), and a reader that stops reading is dropped."""
     seat = seat_of(snap, token)
@@ -224,6 +225,7 @@ def event_stream(
         gate=ctx.streams,
         room=snap.code,
         seat=seat,
+        gzip=gzip,
         ping=ctx.settings.ping_s,
         send_timeout=ctx.settings.send_timeout_s,
         headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},

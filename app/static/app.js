@@ -641,3 +641,107 @@
     });
   });
 })();
+
+/* ---------- Where the stream cannot get through: polling the table (issue 14) ----------
+ * Some proxies and mobile networks hold server-sent events back or cut them, and the table
+ * would freeze. When no event has come STREAM_WAIT_MS after the page (or a reopened stream)
+ * started, or the stream failed FAILS times without an event between, the page asks for its
+ * table every POLL_MS with the ETag of the last one (the server answers 304, no body, when
+ * nothing changed), says so in a quiet line above the table, and goes back to the stream as
+ * soon as an event as new as the table comes through it (the EventSource keeps retrying by
+ * itself). Whatever brings a table, an older one never replaces a newer one.
+ */
+(function () {
+  "use strict";
+  var STREAM_WAIT_MS = 5000, POLL_MS = 3000, FAILS = 3;
+  var polling = false, pollTimer = null, waitTimer = null, fails = 0, tag = null, asking = false;
+  var root = document.documentElement;
+
+  function live() { return document.getElementById("live"); }
+  function shown() {
+    var t = document.getElementById("table");
+    return t ? Number(t.getAttribute("data-version")) : -1;
+  }
+  function versionOf(html) {
+    var m = /data-version="(\d+)"/.exec(html || "");
+    return m ? Number(m[1]) : -1;
+  }
+  function note() {
+    var n = document.getElementById("conn-polling");
+    if (n) return n;
+    var l = live();
+    if (!l) return null;
+    n = document.createElement("div");
+    n.id = "conn-polling";
+    n.className = "conn-polling";
+    n.setAttribute("role", "status");
+    n.textContent = "Live updates are slow here: checking every few seconds.";
+    l.parentNode.insertBefore(n, l);
+    return n;
+  }
+
+  function waitForEvent() {
+    clearTimeout(waitTimer);
+    waitTimer = setTimeout(function () { if (!polling) fallBack(); }, STREAM_WAIT_MS);
+  }
+  function fallBack() {
+    if (polling || !live()) return;
+    polling = true;
+    root.classList.add("polling");
+    root.classList.remove("reconnecting");
+    note();
+    poll();
+  }
+  function backToStream() {
+    if (!polling) return;
+    polling = false;
+    clearTimeout(pollTimer);
+    root.classList.remove("polling");
+  }
+  function poll() {
+    clearTimeout(pollTimer);
+    if (!polling) return;
+    var l = live();
+    var url = l && l.getAttribute("data-table-url");
+    if (!url || !window.htmx || document.hidden) { pollTimer = setTimeout(poll, POLL_MS); return; }
+    asking = true;
+    var headers = tag ? { "If-None-Match": tag } : {};
+    window.htmx.ajax("GET", url, { target: "#live", swap: "innerHTML", headers: headers }).then(
+      function () { asking = false; pollTimer = setTimeout(poll, POLL_MS); },
+      function () { asking = false; pollTimer = setTimeout(poll, POLL_MS); }
+    );
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!live() || !live().hasAttribute("sse-connect") || !window.htmx) return;
+    waitForEvent();
+    document.body.addEventListener("htmx:sseOpen", function () { if (!polling) waitForEvent(); });
+    document.body.addEventListener("htmx:sseError", function () {
+      if (polling) { root.classList.remove("reconnecting"); return; }
+      fails += 1;
+      if (fails >= FAILS) fallBack();
+    });
+    // An event held back by a buffering proxy may come long after a newer poll: never swap
+    // it in; an event as new as the table shows the stream gets through again.
+    document.body.addEventListener("htmx:sseBeforeMessage", function (e) {
+      var v = versionOf(e.detail && e.detail.data);
+      if (v >= 0 && v < shown()) { e.preventDefault(); return; }
+      fails = 0;
+      clearTimeout(waitTimer);
+      backToStream();
+    });
+    // The table's answers (polls and wake-up refreshes alike) carry its ETag; a 304 keeps
+    // the table as it is.
+    document.body.addEventListener("htmx:beforeSwap", function (e) {
+      var xhr = e.detail.xhr;
+      if (!xhr || e.detail.target.id !== "live" || !/\/table(\?|$)/.test(xhr.responseURL || "")) return;
+      if (xhr.status === 304) { e.detail.shouldSwap = false; return; }
+      if (xhr.status === 200) tag = xhr.getResponseHeader("ETag") || tag;
+    });
+    // Taking a seat swaps the whole live element in: a new stream, a new chance for it.
+    document.body.addEventListener("htmx:afterSwap", function (e) {
+      var xhr = e.detail.xhr;
+      if (xhr && (xhr.responseText || "").indexOf('id="live"') !== -1) { tag = null; if (!polling) waitForEvent(); }
+    });
+  });
+})();
