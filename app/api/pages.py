@@ -25,7 +25,7 @@ from app.services import errors
 from app.services.decide import action_from
 from app.services.identity import typed_code
 from app.services.snapshot import RoomSnap
-from app.services.view import room_view, view_text
+from app.services.view import hand_records, room_view, view_text
 from app.web.assets import STATIC
 from app.web.house_rules import chosen_rules
 from app.web.render import (
@@ -34,6 +34,8 @@ from app.web.render import (
     render_how_to_play,
     render_live,
     render_room,
+    render_sheet,
+    render_sheet_page,
     render_table,
 )
 
@@ -129,6 +131,19 @@ async def table(ctx: ContextDep, code: str, token: TokenDep) -> HTMLResponse:
     """A fresh snapshot of the table: what a page fetches when it wakes up."""
     snap = await run_in_threadpool(ctx.tables.snapshot, code)
     return HTMLResponse(_view_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
+
+
+@router.get("/r/{code}/sheet", response_class=HTMLResponse)
+async def sheet(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> HTMLResponse:
+    """The score sheet of the current game, as the caller may see it (``observe`` for the
+    caller's seat, public facts only for a spectator): the fragment for htmx, else a page."""
+    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    seat = viewer_seat(ctx, snap, token)
+    view, records = room_view(snap, seat, ctx.presence), hand_records(snap, seat)
+    render = render_sheet if _htmx(request) else render_sheet_page
+    # One address, two answers: a cache must tell them apart by the htmx header.
+    headers = {"Cache-Control": "no-store", "Vary": "HX-Request"}
+    return HTMLResponse(render(view, records), headers=headers)
 
 
 @router.get("/r/{code}/events")

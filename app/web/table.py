@@ -399,7 +399,7 @@ def _beg_buttons(
     return tuple(out)
 
 
-_AWARD_TITLES = {
+AWARD_TITLES = {
     "kick": "Kick",
     "give_one": "Give one",
     "high": "High",
@@ -435,7 +435,7 @@ def _award(
         detail = ""
     return Award(
         kind=kind,
-        title=_AWARD_TITLES.get(kind, kind),
+        title=AWARD_TITLES.get(kind, kind),
         card=card,
         card_text=card_short(card) if card else None,
         detail=detail,
