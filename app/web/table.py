@@ -161,6 +161,7 @@ class Table:
     invite_path: str
     chat_write: bool = False  # the viewer may write in the table talk
     can_nudge: bool = False  # another human is to act: the viewer may nudge them
+    decision_hint: str | None = None  # what each choice does, for the player who decides
     chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
 
     @property
@@ -316,6 +317,7 @@ def build(view: View) -> Table:
         news=(),
         invite_path=f"/r/{code}",
         chat_write=seated or view.options.spectator_chat,
+        decision_hint=DECISION_HINTS.get(phase) if beg_buttons else None,
         can_nudge=(
             seated
             and turn is not None
@@ -382,6 +384,16 @@ def _played(p: PlayedCardView, seats: Sequence[Seat], *, lead: bool, winner: boo
 _BEG_LABELS = {
     "beg": (("stand", "Stand"), ("beg", "Beg")),
     "give_or_run": (("give_one", "Give one"), ("run_pack", "Run the pack")),
+}
+
+
+# What each choice does, in a newcomer's words (R9, R10): one whole sentence per choice.
+DECISION_HINTS = {
+    "beg": "Stand: play with this trump. Beg: ask the dealer for a point, or for a new trump.",
+    "give_or_run": (
+        "Give one: the beggar's team scores a point. "
+        "Run the pack: deal three more each and turn up a new trump."
+    ),
 }
 
 
