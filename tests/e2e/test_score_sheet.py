@@ -49,7 +49,7 @@ def _seat_with_bots(page: Page, name: str) -> None:
 
 def _records(server: str, code: str) -> list[dict[str, Any]]:
     """The finished deals as a spectator may see them (GET /api/rooms/{code}/hands/{n})."""
-    out = []
+    out: list[dict[str, Any]] = []
     while True:
         r = httpx.get(f"{server}/api/rooms/{code}/hands/{len(out) + 1}")
         if r.status_code == 404:
