@@ -671,6 +671,19 @@
     document.body.addEventListener("htmx:afterSwap", function (e) {
       if (e.target === body) body.removeAttribute("aria-busy");
     });
+    // Open while the table plays on: a deal that ends (the score moves) comes onto the sheet.
+    var scoreKey = null;
+    function score() {
+      var t = document.getElementById("table");
+      return t ? [t.getAttribute("data-phase"), t.getAttribute("data-score-0"), t.getAttribute("data-score-1")].join(":") : null;
+    }
+    function onTable() {
+      var key = score(), url = opener && opener.getAttribute("hx-get");
+      if (d.open && url && scoreKey !== null && key !== scoreKey) window.htmx.ajax("GET", url, { target: body, swap: "innerHTML" });
+      scoreKey = key;
+    }
+    document.body.addEventListener("htmx:sseMessage", onTable);
+    document.body.addEventListener("htmx:afterSettle", function (e) { if (e.target && e.target.id === "live") onTable(); });
     document.body.addEventListener("htmx:responseError", function (e) {
       if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = "The score sheet could not be loaded: try again."; }
     });

@@ -116,6 +116,32 @@ def test_the_sheet_opens_mid_game_by_keyboard_and_closes_with_escape(
         page.click("[data-close-sheet]")
         page.wait_for_selector("#sheet-dialog", state="hidden")
 
+    # Left open while the deal ends: the finished deal comes onto the sheet by itself. My
+    # last card is sent by the page's own form endpoint (the open dialog covers the table).
+    rng = random.Random(8)
+    while phase(page) != "game_over" and not (
+        phase(page) == "play" and page.locator("[data-hand] .hand-card").count() == 1
+    ):
+        v = version(page)
+        take_turn(page, rng)
+        wait_past(page, v)
+        page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
+    assert phase(page) == "play", "pick a seed whose game lasts longer"
+    before = len(_records(server, code))
+    _open_by_keyboard(page)
+    assert page.locator("#sheet-dialog [data-sheet-hand]").count() == before
+    page.evaluate(
+        """([code, card, version]) => fetch(`/r/${code}/act`, {method: "POST",
+          body: new URLSearchParams({type: "play", card: card, version: version})})""",
+        [code, page.get_attribute("[data-hand] [data-legal]", "data-card"), version(page)],
+    )
+    page.wait_for_function(
+        "n => document.querySelectorAll('#sheet-dialog [data-sheet-hand]').length > n",
+        arg=before,
+    )
+    _sheet_matches(page, "#sheet-dialog", _records(server, code))
+    page.keyboard.press("Escape")
+
     # A spectator's sheet: the same deals, the teams by their players' names.
     watcher = open_table(browser, server, code)
     _open_by_keyboard(watcher)
