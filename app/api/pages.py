@@ -26,7 +26,7 @@ from app.services import errors
 from app.services.decide import action_from
 from app.services.identity import typed_code
 from app.services.snapshot import RoomSnap
-from app.services.view import room_view, seat_flags, view_text
+from app.services.view import hand_records, room_view, seat_flags, view_text
 from app.web.assets import STATIC
 from app.web.house_rules import chosen_rules
 from app.web.render import (
@@ -35,6 +35,8 @@ from app.web.render import (
     render_how_to_play,
     render_live,
     render_room,
+    render_sheet,
+    render_sheet_page,
     render_table,
 )
 
@@ -154,6 +156,19 @@ def _tags(header: str) -> set[str]:
     """The tags an If-None-Match names, each also as a weak one (the comparison is weak)."""
     tags = {t.strip() for t in header.split(",") if t.strip()}
     return tags | {t if t.startswith("W/") else f"W/{t}" for t in tags}
+
+
+@router.get("/r/{code}/sheet", response_class=HTMLResponse)
+async def sheet(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> HTMLResponse:
+    """The score sheet of the current game, as the caller may see it (``observe`` for the
+    caller's seat, public facts only for a spectator): the fragment for htmx, else a page."""
+    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    seat = viewer_seat(ctx, snap, token)
+    view, records = room_view(snap, seat, ctx.presence), hand_records(snap, seat)
+    render = render_sheet if _htmx(request) else render_sheet_page
+    # One address, two answers: a cache must tell them apart by the htmx header.
+    headers = {"Cache-Control": "no-store", "Vary": "HX-Request"}
+    return HTMLResponse(render(view, records), headers=headers)
 
 
 @router.get("/r/{code}/events")

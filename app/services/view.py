@@ -15,7 +15,7 @@ from pydantic import Field
 
 from app.live.presence import Presence
 from app.rules.config import Rules, preset_of
-from app.rules.view import LOBBY, GameView, SeatNumber, Shown, observe
+from app.rules.view import LOBBY, GameView, HandRecordView, SeatNumber, Shown, observe
 from app.services.match import MatchView, match_fields
 from app.services.options import RoomOptions
 from app.services.snapshot import RoomSnap
@@ -114,6 +114,13 @@ def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
 
 
 _LOBBY = LOBBY.model_dump()
+
+
+def hand_records(snap: RoomSnap, seat: int | None) -> tuple[HandRecordView, ...]:
+    """The current game's finished deals as this seat (None: a spectator) may see them:
+    what the score sheet shows. None before the first game starts."""
+    game = snap.game
+    return () if game is None else observe(game.state, seat).hand_records()
 
 
 def _replay_of(snap: RoomSnap) -> dict[str, Any] | None:

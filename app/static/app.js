@@ -745,3 +745,54 @@
     });
   });
 })();
+
+// ---------- The score sheet (issue 14) ----------
+// The table's "Score sheet" control fetches the sheet with htmx into #sheet-body; this block
+// opens it in a modal dialog (room.html), which Escape, Close or a tap beside it shuts, and
+// gives focus back to the control (or its successor, if the table was redrawn meanwhile).
+(function () {
+  "use strict";
+  var opener = null;
+  function sheetDialog() { return document.getElementById("sheet-dialog"); }
+  document.addEventListener("DOMContentLoaded", function () {
+    var d = sheetDialog();
+    if (!d || typeof d.showModal !== "function" || !window.htmx) return;
+    var body = document.getElementById("sheet-body");
+    document.addEventListener("click", function (e) {
+      var el = e.target.closest ? e.target.closest("[data-open-sheet], [data-close-sheet]") : null;
+      if (el && el.hasAttribute("data-open-sheet")) {
+        opener = el;
+        if (body) body.setAttribute("aria-busy", "true");
+        if (!d.open) d.showModal();
+      } else if (el || e.target === d) {
+        d.close();
+      }
+    });
+    d.addEventListener("close", function () {
+      var back = opener && document.body.contains(opener) ? opener : document.querySelector("[data-open-sheet]");
+      if (back) back.focus({ preventScroll: true });
+    });
+    document.body.addEventListener("htmx:afterSwap", function (e) {
+      if (e.target === body) body.removeAttribute("aria-busy");
+    });
+    // Open while the table plays on: a deal that ends (the score moves) comes onto the sheet.
+    var scoreKey = null;
+    function score() {
+      var t = document.getElementById("table");
+      return t ? [t.getAttribute("data-phase"), t.getAttribute("data-score-0"), t.getAttribute("data-score-1")].join(":") : null;
+    }
+    function onTable() {
+      var key = score(), url = opener && opener.getAttribute("hx-get");
+      if (d.open && url && scoreKey !== null && key !== scoreKey) window.htmx.ajax("GET", url, { target: body, swap: "innerHTML" });
+      scoreKey = key;
+    }
+    document.body.addEventListener("htmx:sseMessage", onTable);
+    document.body.addEventListener("htmx:afterSettle", function (e) { if (e.target && e.target.id === "live") onTable(); });
+    document.body.addEventListener("htmx:responseError", function (e) {
+      if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = "The score sheet could not be loaded: try again."; }
+    });
+    document.body.addEventListener("htmx:sendError", function (e) {
+      if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = "No connection to the table: try again in a moment."; }
+    });
+  });
+})();

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from app.rules import Rules
+from app.rules.view import HandRecordView
 from app.services.identity import grouped_code
 from app.services.talk import ChatMessageOut
 from app.web import cards
 from app.web.assets import static_url
 from app.web.house_rules import GUIDE, options, presets
+from app.web.sheet import build_sheet
 from app.web.table import View, build
 
 
@@ -81,3 +84,17 @@ def render_how_to_play() -> str:
 def render_chat_message(message: ChatMessageOut) -> str:
     """One chat message as the page's stream sends it: text only, whatever it says."""
     return environment().get_template("_chat_message.html").render(m=message)
+
+
+def render_sheet(view: View, records: Sequence[HandRecordView]) -> str:
+    """The score sheet fragment: the finished deals ``records`` (what ``observe`` gives the
+    viewer whose view this is), with that viewer's names for players and teams."""
+    return environment().get_template("_sheet.html").render(s=build_sheet(view, records))
+
+
+def render_sheet_page(view: View, records: Sequence[HandRecordView]) -> str:
+    """The score sheet as a page of its own, for a browser without the page's script."""
+    sheet = build_sheet(view, records)
+    env = environment()
+    fragment = env.get_template("_sheet.html").render(s=sheet)
+    return env.get_template("sheet.html").render(s=sheet, sheet_html=Markup(fragment))

@@ -176,6 +176,7 @@ class Table:
     invite_path: str
     chat_write: bool = False  # the viewer may write in the table talk
     can_nudge: bool = False  # another human is to act: the viewer may nudge them
+    decision_hint: str | None = None  # what each choice does, for the player who decides
     chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
 
     @property
@@ -332,6 +333,7 @@ def build(view: View) -> Table:
         news=(),
         invite_path=f"/r/{code}",
         chat_write=seated or view.options.spectator_chat,
+        decision_hint=DECISION_HINTS.get(phase) if beg_buttons else None,
         can_nudge=(
             seated
             and turn is not None
@@ -401,6 +403,16 @@ _BEG_LABELS = {
 }
 
 
+# What each choice does, in a newcomer's words (R9, R10): one whole sentence per choice.
+DECISION_HINTS = {
+    "beg": "Stand: play with this trump. Beg: ask the dealer for a point, or for a new trump.",
+    "give_or_run": (
+        "Give one: the beggar's team scores a point. "
+        "Run the pack: deal three more each and turn up a new trump."
+    ),
+}
+
+
 def _beg_buttons(
     phase: str, legal: Sequence[ActionView], refused: Sequence[RefusedView]
 ) -> tuple[BegButton, ...]:
@@ -415,7 +427,7 @@ def _beg_buttons(
     return tuple(out)
 
 
-_AWARD_TITLES = {
+AWARD_TITLES = {
     "kick": "Kick",
     "give_one": "Give one",
     "high": "High",
@@ -451,7 +463,7 @@ def _award(
         detail = ""
     return Award(
         kind=kind,
-        title=_AWARD_TITLES.get(kind, kind),
+        title=AWARD_TITLES.get(kind, kind),
         card=card,
         card_text=card_short(card) if card else None,
         detail=detail,

@@ -1,0 +1,139 @@
+"""The score sheet: every finished deal of the current game, as one viewer may see it.
+
+``build_sheet(view, records)`` takes that viewer's RoomView (for the players' and teams'
+names, the same as the table's) and the deals ``observe(state, seat).hand_records()`` gives
+that viewer, and returns plain values for ``_sheet.html``: each deal's dealer, trump and
+decision, each award with its card and the team that took it, the Game count and the
+running score after the deal. Nothing else is read, so the sheet shows no more than the
+hand records do (API.md "The hand record").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.rules.view import HandRecordView
+from app.web.cards import SUIT_WORDS, card_name, card_short
+from app.web.table import AWARD_TITLES, Seat, Team, View, build
+
+
+@dataclass(frozen=True, slots=True)
+class SheetAward:
+    kind: str
+    title: str  # "High", "Hang jack!"
+    card: str | None
+    card_text: str | None  # "A♠"
+    card_name: str | None  # "Ace of spades", for a screen reader
+    team: int
+    team_name: str  # "Ann & Cy", "You & Cy"
+    points: int
+    ours: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetScore:
+    team: int
+    name: str
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheetHand:
+    n: int
+    redeal: bool
+    dealer: str  # "Bob", "You"
+    dealer_you: bool
+    trump: str | None  # "C"
+    trump_name: str | None  # "clubs"
+    kicks: tuple[str, ...]
+    decision: str | None  # "Cy begged, Bob ran the pack"
+    awards: tuple[SheetAward, ...]
+    game: str | None  # "Count for Game: Ann & Cy 23, Bob & Dan 17"
+    scores: tuple[SheetScore, SheetScore]  # after this deal, the viewer's team first
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    code: str
+    target: int
+    over: bool
+    teams: tuple[Team, Team]  # the viewer's team first
+    hands: tuple[SheetHand, ...]
+
+
+def build_sheet(view: View, records: Sequence[HandRecordView]) -> Sheet:
+    table = build(view)
+    seats, teams = table.seats, table.teams
+    order = table.teams_for_viewer
+    you = view.you
+    return Sheet(
+        code=view.code,
+        target=view.rules.target,
+        over=view.phase == "game_over",
+        teams=order,
+        hands=tuple(_hand(r, seats, teams, order, you) for r in records),
+    )
+
+
+def _hand(
+    r: HandRecordView,
+    seats: Sequence[Seat],
+    teams: tuple[Team, Team],
+    order: tuple[Team, Team],
+    you: int | None,
+) -> SheetHand:
+    dealer = seats[r.dealer]
+    beggar = seats[(r.dealer + 1) % 4]
+    awards = tuple(
+        SheetAward(
+            kind=a.kind,
+            title=AWARD_TITLES.get(a.kind, a.kind),
+            card=a.card,
+            card_text=card_short(a.card) if a.card else None,
+            card_name=card_name(a.card) if a.card else None,
+            team=a.team,
+            team_name=teams[a.team].name,
+            points=a.points,
+            ours=None if you is None else you % 2 == a.team,
+        )
+        for a in r.awards
+    )
+    return SheetHand(
+        n=r.n,
+        redeal=r.redeal,
+        dealer=dealer.name,
+        dealer_you=dealer.you,
+        trump=r.trump,
+        trump_name=SUIT_WORDS[r.trump] if r.trump else None,
+        kicks=tuple(r.kicks),
+        decision=_decision(r, beggar, dealer),
+        awards=awards,
+        game=_game(r, order),
+        scores=(
+            SheetScore(order[0].team, order[0].name, r.scores_after[order[0].team]),
+            SheetScore(order[1].team, order[1].name, r.scores_after[order[1].team]),
+        ),
+    )
+
+
+def _decision(r: HandRecordView, beggar: Seat, dealer: Seat) -> str | None:
+    if r.decision == "stand":
+        return f"{beggar.name} stood"
+    if r.decision == "give_one":
+        return f"{beggar.name} begged, {dealer.name} gave one"
+    if r.decision == "run_pack":
+        return f"{beggar.name} begged, {dealer.name} ran the pack"
+    return None  # the kick ended the game before anyone spoke
+
+
+def _game(r: HandRecordView, order: tuple[Team, Team]) -> str | None:
+    """Each team's count for Game where the deal was played out; the awards say who scored
+    it (a tie may score nothing, house rule ``game_tie``, and a game won earlier in the
+    scoring never reaches Game)."""
+    totals = r.game_totals
+    if not totals:
+        return None
+    a, b = order
+    tie = " (a tie)" if totals[0] == totals[1] else ""
+    return f"Count for Game: {a.name} {totals[a.team]}, {b.name} {totals[b.team]}{tie}"
