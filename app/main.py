@@ -40,7 +40,11 @@ GZIP_MINIMUM_SIZE = 512  # bytes: below this the gzip header and checksum outwei
 def build_context(settings: Settings) -> Context:
     engine = make_engine(settings.database_url)
     hub = Hub()
-    presence = Presence(on_change=hub.presence_changed)
+    presence = Presence(
+        on_change=hub.presence_changed,
+        away_s=settings.away_s,
+        turn_scale=settings.turn_timer_scale,
+    )
     notifier = make_notifier(settings.database_url, hub)
     tables = Tables(engine, notifier)
     keeper = TableKeeper(

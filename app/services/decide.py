@@ -17,7 +17,7 @@ from app.rules.shuffle import first_dealer_for
 from app.rules.state import ACTION_TYPES
 from app.services import errors
 from app.services.identity import seat_of
-from app.services.snapshot import GameInfo, RoomSnap, SeatInfo
+from app.services.snapshot import GameInfo, RoomSnap, SeatInfo, with_played_for
 from app.store.repo import ActionLog
 
 # Seeds an admin may give (for tests and reproducible deals); fresh seeds are larger
@@ -191,8 +191,11 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
         version=snap.version + 1,
         auto=command.auto,
     )
+    played_for = with_played_for(game.played_for, log)
     return replace(
-        snap, version=snap.version + 1, game=replace(game, seq=log.seq, last=log, state=after)
+        snap,
+        version=snap.version + 1,
+        game=replace(game, seq=log.seq, last=log, state=after, played_for=played_for),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy import Connection
 
@@ -39,6 +40,9 @@ class GameInfo:
     seq: int  # actions applied so far
     last: repo.ActionLog | None  # the last action applied
     state: State
+    # Per seat, what the computer did for it (auto) since its own last move in this game: what
+    # a returning player is told ("the computer played 9♠ for you").
+    played_for: tuple[tuple[repo.ActionLog, ...], ...] = ((), (), (), ())
 
     @property
     def over(self) -> bool:
@@ -71,6 +75,9 @@ class RoomSnap:
     first_dealer: int | None = None  # a replay's first game: the replayed game's first dealer
     replay_of: ReplayOf | None = None
     options: RoomOptions = DEFAULT_OPTIONS
+    # When this version was committed (rooms.changed_at): the turn timer counts from it. None
+    # for a past version rebuilt from the log, or a room last changed before migration 0006.
+    at: datetime | None = None
 
     @property
     def full(self) -> bool:
@@ -94,8 +101,10 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
     """A game's state: its seeded deal, then every move of its log in order."""
     rules = Rules.model_validate(row.rules)
     state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
+    played_for: tuple[tuple[repo.ActionLog, ...], ...] = ((), (), (), ())
     for log in logs:
         state = apply(state, action_of(log))
+        played_for = with_played_for(played_for, log)
     return GameInfo(
         id=row.id,
         number=row.number,
@@ -105,7 +114,22 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
         seq=len(logs),
         last=logs[-1] if logs else None,
         state=state,
+        played_for=played_for,
     )
+
+
+# A returning player is told the last few moves made for them, not a whole evening's.
+PLAYED_FOR_KEPT = 13
+
+
+def with_played_for(
+    played_for: tuple[tuple[repo.ActionLog, ...], ...], log: repo.ActionLog
+) -> tuple[tuple[repo.ActionLog, ...], ...]:
+    """``played_for`` after ``log``: an auto move joins its seat's list, the seat's own move
+    empties it (they are back, and have seen the table)."""
+    seats = list(played_for)
+    seats[log.seat] = (*seats[log.seat], log)[-PLAYED_FOR_KEPT:] if log.auto else ()
+    return tuple(seats)
 
 
 def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) -> RoomSnap:
@@ -130,7 +154,15 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         first_dealer=room.first_dealer,
         replay_of=replay_of,
         options=RoomOptions.model_validate(room.options or {}),
+        at=_utc(room.changed_at) if at_version is None or at_version >= room.version else None,
     )
+
+
+def _utc(at: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes: they were written in UTC."""
+    if at is not None and at.tzinfo is None:
+        return at.replace(tzinfo=UTC)
+    return at
 
 
 class SnapCache:

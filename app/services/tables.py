@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine
@@ -225,11 +226,12 @@ class Tables:
                     after = decide(snap, command)
                     if after is None:
                         return snap
-                    if not repo.bump_version(conn, room.id, room.version):
+                    now = datetime.now(UTC)
+                    if not repo.bump_version(conn, room.id, room.version, now):
                         if expected is not None:
                             raise errors.StaleVersion(f"version {expected} is not current")
                         raise _Retry
-                    after = persist(conn, snap, after)
+                    after = persist(conn, snap, replace(after, at=now))
                     self.notifier.in_transaction(conn, code, after.version)
             except _Retry:
                 continue
@@ -267,9 +269,10 @@ class Tables:
             return cached if self._current_version(code) == cached.version else None
         try:
             with write(self.engine) as conn:
-                if not repo.bump_version(conn, cached.id, cached.version):
+                now = datetime.now(UTC)
+                if not repo.bump_version(conn, cached.id, cached.version, now):
                     raise _Retry
-                after = persist(conn, cached, after)
+                after = persist(conn, cached, replace(after, at=now))
                 self.notifier.in_transaction(conn, code, after.version)
         except (_Retry, IntegrityError):
             return None

@@ -69,6 +69,11 @@ class Room(Base):
     options: Mapped[dict[str, object] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # When ``version`` was committed: the turn timer of the decision it gave counts from it,
+    # in every app process and after a restart (app/services/clocks.py).
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The table's host (the player who opened it, or the first one seated): their seat.
+    host_seat: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class Seat(Base):

@@ -30,6 +30,7 @@ class RoomRow:
     replay_of_code: str | None = None
     replay_of_game: int | None = None
     options: dict[str, Any] | None = None
+    changed_at: datetime | None = None  # when ``version`` was committed
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +102,12 @@ _ROOM_BY_CODE = select(
     rooms.c.replay_of_code,
     rooms.c.replay_of_game,
     rooms.c.options,
+    rooms.c.changed_at,
 ).where(rooms.c.code == bindparam("code"))
 _BUMP = (
     update(rooms)
     .where(rooms.c.id == bindparam("room_id"), rooms.c.version == bindparam("old"))
-    .values(version=bindparam("new"))
+    .values(version=bindparam("new"), changed_at=bindparam("at"))
 )
 
 
@@ -128,7 +130,7 @@ def _raw_execute(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> in
         raise exc.OperationalError(sql, params, err) from err
 
 
-_RAW_BUMP = "UPDATE rooms SET version = ? WHERE id = ? AND version = ?"
+_RAW_BUMP = "UPDATE rooms SET version = ?, changed_at = ? WHERE id = ? AND version = ?"
 _RAW_SET_TURN = "UPDATE games SET turn = ?, over = ? WHERE id = ?"
 _RAW_INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, seat, type, card, version, auto)"
@@ -138,16 +140,21 @@ _RAW_INSERT_ACTION = (
 
 def room_by_code(conn: Connection, code: str) -> RoomRow | None:
     row = conn.execute(_ROOM_BY_CODE, {"code": code}).one_or_none()
-    return RoomRow(*row) if row is not None else None
+    # More columns than SQLAlchemy's typed rows spell out: the row's values, in order.
+    return RoomRow(*tuple[Any, ...](row)) if row is not None else None
 
 
-def bump_version(conn: Connection, room_id: int, version: int) -> bool:
-    """The conditional UPDATE: True if the room was still at ``version`` (now version + 1)."""
+def bump_version(conn: Connection, room_id: int, version: int, at: datetime | None = None) -> bool:
+    """The conditional UPDATE: True if the room was still at ``version`` (now version + 1,
+    committed ``at``, default now: the turn timer counts from it)."""
+    at = at or datetime.now(UTC)
     raw = _sqlite(conn)
     if raw is not None:
-        return _raw_execute(raw, _RAW_BUMP, (version + 1, room_id, version)) == 1
-    result = conn.execute(_BUMP, {"room_id": room_id, "old": version, "new": version + 1})
-    return result.rowcount == 1
+        # As SQLAlchemy writes a DateTime on SQLite: naive UTC text.
+        stamp = at.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+        return _raw_execute(raw, _RAW_BUMP, (version + 1, stamp, room_id, version)) == 1
+    params = {"room_id": room_id, "old": version, "new": version + 1, "at": at}
+    return conn.execute(_BUMP, params).rowcount == 1
 
 
 def seats_of(conn: Connection, room_id: int, at_version: int | None = None) -> list[SeatRow]:

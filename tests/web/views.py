@@ -13,6 +13,7 @@ from app.rules.config import Rules, preset_of
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
 from app.rules.view import LOBBY, GameView, observe
+from app.services.options import RoomOptions
 from app.services.view import RoomView, SeatView
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
@@ -43,6 +44,7 @@ def _room(
         game_number=0 if game.phase == "lobby" else 1,
         replay_of=None,
         preset=preset_of(rules),
+        options=RoomOptions(),
     )
 
 
