@@ -76,12 +76,18 @@ def deadlines(snap: RoomSnap, presence: Presence) -> Deadlines:
     seat = snap.game.state.turn if snap.game is not None else None
     per_seat: list[float | None] = [None, None, None, None]
     if seat is not None and away is not None:
-        per_seat[seat] = round(away, 1)  # a tenth: a new sign of life moves it a little
+        per_seat[seat] = _tenth(away)
     turn = turn_deadline(snap, presence.turn_scale)
     return Deadlines(
         (per_seat[0], per_seat[1], per_seat[2], per_seat[3]),
-        round(turn, 1) if turn is not None else None,
+        _tenth(turn) if turn is not None else None,
     )
+
+
+def _tenth(deadline: float) -> float:
+    """A deadline to the tenth of a second below (the views' cache key: a new sign of life a
+    moment later renders no new view); never later than the true one."""
+    return math.floor(deadline * 10) / 10
 
 
 def seconds_left(deadline: float | None, now: float) -> int | None:
