@@ -70,17 +70,17 @@ class RoomView(GameView):
         None,
         description="seconds (at timed_at) left on the turn timer (option turn_timer_s) before"
         " the computer makes the decision for the seat to act, who keeps the seat; null: no"
-        " timer running"
+        " timer running",
     )
     timed_at: float = Field(
         0.0,
         description="Unix time (seconds) at which away and turn_deadline were counted: a view"
-        " is rendered once and may be sent later, so count down from this moment"
+        " is rendered once and may be sent later, so count down from this moment",
     )
     played_for_you: list[ActionView] = Field(
         default_factory=list,
         description="what the computer did for the caller's seat (away cover or turn timer)"
-        " since the caller's own last move in this game, oldest first"
+        " since the caller's own last move in this game, oldest first",
     )
 
 
