@@ -8,6 +8,7 @@ came from the cache or from the database inside a write transaction.
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, replace
 
 from app.rules import Action, IllegalMove, NotOffered, apply, new_game
@@ -16,8 +17,8 @@ from app.rules.cards import code as card_code
 from app.rules.shuffle import first_dealer_for
 from app.rules.state import ACTION_TYPES
 from app.services import errors
-from app.services.identity import seat_of
-from app.services.snapshot import GameInfo, RoomSnap, SeatInfo, with_played_for
+from app.services.identity import seat_of, token_hash
+from app.services.snapshot import Claim, GameInfo, RoomSnap, SeatInfo, with_played_for
 from app.store.repo import ActionLog
 
 # Seeds an admin may give (for tests and reproducible deals); fresh seeds are larger
@@ -106,18 +107,52 @@ def seated(snap: RoomSnap, token: str | None) -> int:
 
 
 def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
-    if seat_of(snap, command.token) is not None:
-        return None  # rejoining: nothing changes
+    if seat_of(snap, command.token) is not None or claim_of(snap, command.token) is not None:
+        return None  # rejoining (or claiming again): nothing changes
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
             raise errors.SeatTaken("the table is full")
         chosen = free[0]
-    elif snap.seats[command.seat] is not None:
-        raise errors.SeatTaken(f"seat {command.seat} is taken")
+    elif (held := snap.seats[command.seat]) is not None:
+        if not held.bot:
+            raise errors.SeatTaken(f"seat {command.seat} is taken")
+        return _take_bot_seat(snap, held, command)
     else:
         chosen = command.seat
     return _with_seat(snap, SeatInfo(chosen, command.name, False, None, command.fresh_hash))
+
+
+def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
+    """A latecomer takes a computer player's seat: at once when no hand is in play (the
+    lobby, a finished game), else at the next deal's start (a claim, taken up by ``_act``)."""
+    if not snap.in_play:
+        return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
+    if held.claim is not None:
+        raise errors.SeatTaken(f"seat {held.seat} is already taken from the next deal")
+    return _with_seat(snap, replace(held, claim=Claim(command.name, command.fresh_hash)))
+
+
+def claim_of(snap: RoomSnap, token: str | None) -> int | None:
+    """The seat the caller has claimed for the next deal, or None."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    for info in snap.seats:
+        claim = info.claim if info is not None else None
+        if info is not None and claim is not None and hmac.compare_digest(claim.token_hash, digest):
+            return info.seat
+    return None
+
+
+def _take_up_claims(snap: RoomSnap) -> RoomSnap:
+    """A new deal (or the game's end): latecomers take the computer players' seats they
+    claimed."""
+    seats = list(snap.seats)
+    for n, info in enumerate(seats):
+        if info is not None and info.claim is not None:
+            seats[n] = SeatInfo(n, info.claim.name, False, None, info.claim.token_hash)
+    return _seated(snap, seats)
 
 
 def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
@@ -192,11 +227,16 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
         auto=command.auto,
     )
     played_for = with_played_for(game.played_for, log)
-    return replace(
+    done = replace(
         snap,
         version=snap.version + 1,
         game=replace(game, seq=log.seq, last=log, state=after, played_for=played_for),
     )
+    if (after.hand_number != state.hand_number or after.winner is not None) and any(
+        info is not None and info.claim is not None for info in snap.seats
+    ):
+        done = _take_up_claims(done)
+    return done
 
 
 def _log_key(action: Action) -> tuple[str, str | None]:
@@ -206,7 +246,21 @@ def _log_key(action: Action) -> tuple[str, str | None]:
 def _with_seat(snap: RoomSnap, info: SeatInfo) -> RoomSnap:
     seats = list(snap.seats)
     seats[info.seat] = info
-    return replace(snap, version=snap.version + 1, seats=(seats[0], seats[1], seats[2], seats[3]))
+    return replace(_seated(snap, seats), version=snap.version + 1)
+
+
+def _seated(snap: RoomSnap, seats: list[SeatInfo | None]) -> RoomSnap:
+    """``snap`` with these seats, and its host: the host's seat while a human holds it, else
+    the first seat a human holds (the first one seated, when the opener sits down first)."""
+    return replace(
+        snap, seats=(seats[0], seats[1], seats[2], seats[3]), host=host_of(seats, snap.host)
+    )
+
+
+def host_of(seats: list[SeatInfo | None], host: int | None) -> int | None:
+    if host is not None and (held := seats[host]) is not None and not held.bot:
+        return host
+    return next((s.seat for s in seats if s is not None and not s.bot), None)
 
 
 def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> RoomSnap:

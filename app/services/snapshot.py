@@ -22,12 +22,22 @@ from app.store import repo
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A latecomer taking a computer player's seat while a hand is in play: the seat becomes
+    theirs when the next deal starts (app/services/decide.py)."""
+
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
     name: str
     bot: bool
     level: str | None
     token_hash: str | None
+    claim: Claim | None = None  # a bot's seat only
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,8 @@ class RoomSnap:
     # When this version was committed (rooms.changed_at): the turn timer counts from it. None
     # for a past version rebuilt from the log, or a room last changed before migration 0006.
     at: datetime | None = None
+    # The table's host (the player who opened it, or the first one seated): their seat.
+    host: int | None = None
 
     @property
     def full(self) -> bool:
@@ -137,7 +149,8 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
     version = room.version if at_version is None else at_version
     seat_list: list[SeatInfo | None] = [None, None, None, None]
     for s in repo.seats_of(conn, room.id, at_version):
-        seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash)
+        claim = Claim(s.claim_name, s.claim_hash) if s.claim_name and s.claim_hash else None
+        seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash, claim)
     row = repo.latest_game(conn, room.id, at_version)
     game = load_game(conn, row, at_version) if row is not None else None
     replay_of = None
@@ -155,6 +168,7 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         replay_of=replay_of,
         options=RoomOptions.model_validate(room.options or {}),
         at=_utc(room.changed_at) if at_version is None or at_version >= room.version else None,
+        host=room.host_seat,
     )
 
 

@@ -32,7 +32,7 @@ from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
 from app.rules.view import HandRecordView
 from app.services import errors
-from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, decide
+from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, claim_of, decide
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -53,6 +53,9 @@ class Joined:
     seat: int
     token: str
     snap: RoomSnap
+    # A computer player's seat taken while a hand is in play: the caller holds it from the
+    # next deal, and watches until then.
+    pending: bool = False
 
 
 class Tables:
@@ -161,9 +164,15 @@ class Tables:
         mine = seat_of(snap, token)
         if mine is not None and token is not None:
             return Joined(mine, token, snap)
+        claimed = claim_of(snap, token)
+        if claimed is not None and token is not None:
+            return Joined(claimed, token, snap, pending=True)
         joined = seat_of(snap, fresh)
-        assert joined is not None  # decide gave the fresh token a seat
-        return Joined(joined, fresh, snap)
+        if joined is not None:
+            return Joined(joined, fresh, snap)
+        claimed = claim_of(snap, fresh)
+        assert claimed is not None  # decide gave the fresh token a seat, or a claim on one
+        return Joined(claimed, fresh, snap, pending=True)
 
     def seat_bot(
         self, *, code: str, token: str | None, seat: int, level: str | None, admin: bool = False

@@ -34,6 +34,9 @@ class SeatView(Shown):
     level: str | None = Field(description="a computer player's level, null for a human")
     connected: bool = Field(description="an event stream open (bots always)")
     auto: bool = Field(description="a computer player covers for this absent human")
+    claimed: bool = Field(
+        False, description="a computer player's seat a latecomer takes from the next deal"
+    )
 
 
 class ReplayOfView(Shown):
@@ -54,6 +57,11 @@ class RoomView(GameView):
     seats: list[SeatView | None] = Field(min_length=4, max_length=4)
     you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
     game_number: int
+    host: SeatNumber | None = Field(
+        None,
+        description="the table's host (the player who opened it, or the first one seated):"
+        " they may seat computer players for the away, free seats and move players",
+    )
     preset: str = Field(description="the rules' preset (RULES.md § Presets), or custom")
     options: RoomOptions
     replay_of: ReplayOfView | None = Field(
@@ -139,11 +147,13 @@ def _view(
                     "level": info.level,
                     "connected": flag[0],
                     "auto": flag[1],
+                    "claimed": info.claim is not None,
                 }
                 for info, flag in zip(snap.seats, flags, strict=True)
             ],
             "you": seat,
             "game_number": game.number if game else 0,
+            "host": snap.host,
             "preset": preset_of(snap.rules),
             "options": snap.options,
             "replay_of": _replay_of(snap),

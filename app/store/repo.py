@@ -8,7 +8,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, exc, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Table,
+    bindparam,
+    delete,
+    exc,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from app.store.models import ActionRow, ChatMessage, Game, Room, Seat
 
@@ -31,6 +42,7 @@ class RoomRow:
     replay_of_game: int | None = None
     options: dict[str, Any] | None = None
     changed_at: datetime | None = None  # when ``version`` was committed
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +52,8 @@ class SeatRow:
     bot: bool
     level: str | None
     token_hash: str | None
+    claim_name: str | None = None
+    claim_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +117,7 @@ _ROOM_BY_CODE = select(
     rooms.c.replay_of_game,
     rooms.c.options,
     rooms.c.changed_at,
+    rooms.c.host_seat,
 ).where(rooms.c.code == bindparam("code"))
 _BUMP = (
     update(rooms)
@@ -159,7 +174,13 @@ def bump_version(conn: Connection, room_id: int, version: int, at: datetime | No
 
 def seats_of(conn: Connection, room_id: int, at_version: int | None = None) -> list[SeatRow]:
     query = select(
-        seats.c.seat, seats.c.name, seats.c.bot, seats.c.level, seats.c.token_hash
+        seats.c.seat,
+        seats.c.name,
+        seats.c.bot,
+        seats.c.level,
+        seats.c.token_hash,
+        seats.c.claim_name,
+        seats.c.claim_hash,
     ).where(seats.c.room_id == room_id)
     if at_version is not None:
         query = query.where(seats.c.joined_version <= at_version)
@@ -176,6 +197,7 @@ def insert_seat(
     level: str | None,
     token_hash: str | None,
     version: int,
+    claim: tuple[str, str] | None = None,
 ) -> None:
     conn.execute(
         insert(seats).values(
@@ -185,11 +207,22 @@ def insert_seat(
             bot=bot,
             level=level,
             token_hash=token_hash,
+            claim_name=claim[0] if claim else None,
+            claim_hash=claim[1] if claim else None,
             joined_version=version,
             # Joining is a sign of life: no process covers a player who just sat down.
             seen_at=None if bot else datetime.now(UTC),
         )
     )
+
+
+def delete_seat(conn: Connection, room_id: int, seat: int) -> None:
+    """A seat given up, or about to be written again (a seat changed hands, a claim made)."""
+    conn.execute(delete(seats).where(seats.c.room_id == room_id, seats.c.seat == seat))
+
+
+def set_host(conn: Connection, room_id: int, seat: int | None) -> None:
+    conn.execute(update(rooms).where(rooms.c.id == room_id).values(host_seat=seat))
 
 
 _GAME_COLUMNS = (
