@@ -54,6 +54,7 @@ class Seat:
     # computer plays for this absent player, and left on the turn timer.
     away_s: int | None = None
     turn_s: int | None = None
+    claimed: bool = False  # a computer player's seat a latecomer takes from the next deal
 
     @property
     def away_text(self) -> str:
@@ -185,6 +186,9 @@ class Table:
     # What the computer did for the viewer while they were away or out of time, said once.
     played_for: str | None = None
     played_for_key: str | None = None
+    # A spectator may take a computer player's seat (at once in the lobby, else from the next
+    # deal): some bot's seat is not yet claimed.
+    takeable: bool = False
 
 
 def _strip_rule(refused: RefusedView) -> str:
@@ -236,6 +240,7 @@ def build(view: View) -> Table:
                 tricks_won=view.tricks_won[n % 2] if playing else None,
                 away_s=view.away[n] if playing else None,
                 turn_s=view.turn_deadline if playing and n == turn else None,
+                claimed=bool(raw and raw.claimed),
             )
         )
     around = tuple(seats[(me + i) % 4] for i in range(4))
@@ -335,6 +340,7 @@ def build(view: View) -> Table:
         turn_timer_s=view.options.turn_timer_s,
         played_for=_played_for(view),
         played_for_key=_played_for_key(view),
+        takeable=you is None and any(s.bot and not s.claimed for s in seats),
     )
     return _with_news(table)
 
