@@ -91,8 +91,8 @@ class Joined(BaseModel):
     pending: bool = Field(
         False,
         exclude_if=lambda pending: not pending,  # the contract's {seat, token} otherwise
-        description="present (true) when a computer player's seat taken while a hand is in play: the seat is"
-        " the caller's from the next deal (they watch until then)",
+        description="present (true) for a computer player's seat taken while a hand is in"
+        " play: the seat is the caller's from the next deal (they watch until then)",
     )
 
 
