@@ -22,7 +22,7 @@ def test_the_seat_to_act_shows_the_away_countdown_and_the_turn_ring() -> None:
     state, view = _in_play(None)
     turn = state.turn
     assert turn is not None
-    away = [None, None, None, None]
+    away: list[int | None] = [None, None, None, None]
     away[turn] = 105
     view = view.model_copy(
         update={
