@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
-from app.api import admin, chat, docs, health, openapi, pages, records, replay_pages, rooms
+from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
 from app.api.caching import HtmlNotCached
 from app.api.context import Context
@@ -109,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
+    app.include_router(host.router)
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(admin.router)

@@ -68,7 +68,36 @@ class Act:
     auto: bool = False
 
 
-Command = Join | SeatBot | Start | Rematch | Act
+@dataclass(frozen=True, slots=True)
+class HostBot:
+    """The host puts a computer player in an away player's seat (``away``: the caller's
+    process sees no stream of theirs; it is the server's presence, not part of the room)."""
+
+    token: str | None
+    seat: int
+    level: str
+    away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HostFree:
+    """The host frees a seat in the lobby."""
+
+    token: str | None
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HostMove:
+    """The host moves a player to another seat (swapping with its holder) before the start or
+    between games."""
+
+    token: str | None
+    seat: int
+    to: int
+
+
+Command = Join | SeatBot | Start | Rematch | Act | HostBot | HostFree | HostMove
 
 
 def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
@@ -83,6 +112,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
             return _rematch(snap, command)
         case Act():
             return _act(snap, command)
+        case HostBot() | HostFree() | HostMove():
+            return host_decides(snap, command)
 
 
 def action_from(type: str, card: str | None) -> Action:
@@ -276,3 +307,61 @@ def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> 
         state=new_game(snap.rules, seed, first_dealer),
     )
     return replace(snap, version=version, game=game)
+
+
+# -- the host's powers (the table's opener, or the first one seated) --------------------------
+
+
+def _hosting(snap: RoomSnap, token: str | None) -> int:
+    """The host's seat, or the refusal of anyone else (403: only the host may)."""
+    mine = seat_of(snap, token)
+    if mine is None or mine != snap.host:
+        raise errors.Forbidden("only the table's host may do that")
+    return mine
+
+
+def host_decides(snap: RoomSnap, command: HostBot | HostFree | HostMove) -> RoomSnap:
+    host = _hosting(snap, command.token)
+    match command:
+        case HostBot():
+            held = snap.seats[command.seat]
+            if held is None or held.bot:
+                raise errors.Conflict(f"seat {command.seat} holds no player to replace")
+            if command.seat == host:
+                raise errors.Conflict("the host keeps their own seat")
+            if not command.away:
+                raise errors.Conflict(f"{held.name} is at the table: only an away player")
+            name = f"Bot ({command.level})"
+            return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
+        case HostFree():
+            if snap.game is not None:
+                raise errors.Conflict("seats are freed in the lobby, before the start")
+            if snap.seats[command.seat] is None:
+                raise errors.Conflict(f"seat {command.seat} is already free")
+            if command.seat == host:
+                raise errors.Conflict("the host keeps their own seat")
+            seats = list(snap.seats)
+            seats[command.seat] = None
+            return replace(_seated(snap, seats), version=snap.version + 1)
+        case HostMove():
+            if snap.in_play:
+                raise errors.Conflict("players move before the start or between games")
+            if command.seat == command.to:
+                raise errors.Invalid("a move needs two different seats")
+            moving = snap.seats[command.seat]
+            if moving is None:
+                raise errors.Conflict(f"seat {command.seat} is empty: nobody to move")
+            other = snap.seats[command.to]
+            seats = list(snap.seats)
+            seats[command.to] = replace(moving, seat=command.to)
+            seats[command.seat] = replace(other, seat=command.seat) if other else None
+            # The host moves with their seat.
+            moved = replace(
+                snap,
+                host=command.to
+                if host == command.seat
+                else command.seat
+                if host == command.to
+                else host,
+            )
+            return replace(_seated(moved, seats), version=snap.version + 1)

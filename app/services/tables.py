@@ -32,7 +32,19 @@ from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
 from app.rules.view import HandRecordView
 from app.services import errors
-from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, claim_of, decide
+from app.services.decide import (
+    Act,
+    Command,
+    HostBot,
+    HostFree,
+    HostMove,
+    Join,
+    Rematch,
+    SeatBot,
+    Start,
+    claim_of,
+    decide,
+)
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -210,6 +222,22 @@ class Tables:
                 auto=last.auto,
             )
         return done
+
+    # -- the host's powers -------------------------------------------------------------------
+
+    def host_bot(
+        self, *, code: str, token: str | None, seat: int, level: str | None, away: bool
+    ) -> RoomSnap:
+        level = level or DEFAULT_LEVEL
+        if level not in LEVELS:
+            raise errors.Invalid(f"level must be one of {', '.join(LEVELS)}")
+        return self._commit(code, HostBot(token, seat, level, away))
+
+    def host_free(self, *, code: str, token: str | None, seat: int) -> RoomSnap:
+        return self._commit(code, HostFree(token, seat))
+
+    def host_move(self, *, code: str, token: str | None, seat: int, to: int) -> RoomSnap:
+        return self._commit(code, HostMove(token, seat, to))
 
     # -- the one write path ----------------------------------------------------------------
 
