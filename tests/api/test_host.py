@@ -71,7 +71,7 @@ def test_only_the_host_and_only_when_the_state_allows(client: TestClient) -> Non
             assert host(client, code, what, body, token).status_code == 403
     unchanged(client, code, before)
     # Bad bodies: 422.
-    for what, body in (
+    bad: list[tuple[str, Any]] = [
         ("move", {"seat": 0, "to": 0}),
         ("move", {"seat": 0, "to": 4}),
         ("move", {"seat": 0}),
@@ -79,7 +79,8 @@ def test_only_the_host_and_only_when_the_state_allows(client: TestClient) -> Non
         ("free", {"seat": 1, "extra": True}),
         ("bot", {"seat": 1, "level": "grandmaster"}),
         ("bot", "seat"),
-    ):
+    ]
+    for what, body in bad:
         r = host(client, code, what, body, tokens[0])
         assert r.status_code == 422, (what, body, r.text)
     unchanged(client, code, before)
