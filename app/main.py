@@ -114,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(records.router)
     app.include_router(admin.router)
     pages.install(app)
+    app.include_router(host.page_router)
     app.include_router(replay_pages.router)
     docs.install(app)
     openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))

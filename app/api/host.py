@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.api import pages
 from app.api.context import ContextDep, TokenDep
 from app.api.rooms import _view_response, errors_of
 from app.api.schemas import Seat, View
@@ -68,3 +69,48 @@ async def move_player(ctx: ContextDep, code: Code, body: HostMoveIn, token: Toke
         ctx.tables.host_move, code=code, token=token, seat=body.seat, to=body.to
     )
     return _view_response(ctx, snap, token)
+
+
+# -- the same powers from the page's forms (htmx, or plain forms without script) -------------
+
+page_router = APIRouter(prefix="/r/{code}/host", tags=["pages"], include_in_schema=False)
+
+
+@page_router.post("/bot")
+async def page_replace_with_bot(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    seat: Annotated[int, Form(ge=0, le=3)],
+) -> Response:
+    away = not ctx.presence.connected(code, seat)
+    snap = await ctx.tables.call(
+        ctx.tables.host_bot, code=code, token=token, seat=seat, level=None, away=away
+    )
+    return pages.answer(ctx, request, snap, token)
+
+
+@page_router.post("/free")
+async def page_free_seat(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    seat: Annotated[int, Form(ge=0, le=3)],
+) -> Response:
+    snap = await ctx.tables.call(ctx.tables.host_free, code=code, token=token, seat=seat)
+    return pages.answer(ctx, request, snap, token)
+
+
+@page_router.post("/move")
+async def page_move_player(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    seat: Annotated[int, Form(ge=0, le=3)],
+    to: Annotated[int, Form(ge=0, le=3)],
+) -> Response:
+    snap = await ctx.tables.call(ctx.tables.host_move, code=code, token=token, seat=seat, to=to)
+    return pages.answer(ctx, request, snap, token)

@@ -55,6 +55,11 @@ def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
+def answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
+    """``_answer`` for the page routes of other modules (app/api/host.py)."""
+    return _answer(ctx, request, snap, token)
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home() -> HTMLResponse:
     return HTMLResponse(render_home())

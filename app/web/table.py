@@ -189,6 +189,7 @@ class Table:
     # A spectator may take a computer player's seat (at once in the lobby, else from the next
     # deal): some bot's seat is not yet claimed.
     takeable: bool = False
+    you_host: bool = False  # the viewer is the table's host (app/api/host.py)
 
 
 def _strip_rule(refused: RefusedView) -> str:
@@ -341,6 +342,7 @@ def build(view: View) -> Table:
         played_for=_played_for(view),
         played_for_key=_played_for_key(view),
         takeable=you is None and any(s.bot and not s.claimed for s in seats),
+        you_host=you is not None and view.host == you,
     )
     return _with_news(table)
 

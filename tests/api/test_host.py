@@ -125,3 +125,18 @@ def test_the_admin_is_not_the_host(client: TestClient) -> None:
     code = new_room(client)
     seat_four(client, code)
     assert host(client, code, "free", {"seat": 1}, ADMIN).status_code == 403
+
+
+def test_the_page_forms_do_the_same(client: TestClient) -> None:
+    code = new_room(client)
+    tokens = seat_four(client, code)
+    htmx = {"HX-Request": "true"}
+    r = client.post(
+        f"/r/{code}/host/move", data={"seat": 1, "to": 2}, headers={**bearer(tokens[0]), **htmx}
+    )
+    assert r.status_code == 200, r.text
+    assert [s["name"] for s in view(client, code)["seats"]] == ["Ann", "Cal", "Ben", "Dee"]
+    r = client.post(f"/r/{code}/host/free", data={"seat": 3}, headers={**bearer(tokens[1]), **htmx})
+    assert r.status_code == 403
+    r = client.post(f"/r/{code}/host/free", data={"seat": 3}, headers={**bearer(tokens[0]), **htmx})
+    assert r.status_code == 200 and view(client, code)["seats"][3] is None

@@ -76,3 +76,22 @@ def test_a_spectator_may_take_a_bots_seat_in_play_and_in_the_lobby() -> None:
     lobby = lobby_view(["Ann", "Bot (standard)", None, None], None, bots=(1,))
     takes = having(parse(render_table(lobby)), "data-action")
     assert [e.get("data-seat") for e in takes if e.get("data-action") == "take-seat"] == ["1"]
+
+
+def test_the_host_alone_gets_the_seat_controls() -> None:
+    lobby = lobby_view(["Ann", "Bob", None, None], 0).model_copy(update={"host": 0})
+    actions = [e.get("data-action") for e in having(parse(render_table(lobby)), "data-action")]
+    assert actions.count("host-move") == 2 and actions.count("host-free") == 1  # not her own
+    guest = lobby_view(["Ann", "Bob", None, None], 1).model_copy(update={"host": 0})
+    actions = [e.get("data-action") for e in having(parse(render_table(guest)), "data-action")]
+    assert not [a for a in actions if a and a.startswith("host-")]
+    # In play: a computer player for an away player's seat (the view's seats not connected).
+    _, view = _in_play(0)
+    seats = [s.model_copy(update={"connected": s.seat != 2}) if s else s for s in view.seats]
+    view = view.model_copy(update={"host": 0, "seats": seats})
+    found = [
+        e
+        for e in having(parse(render_table(view)), "data-action")
+        if e.get("data-action") == "host-bot"
+    ]
+    assert [e.get("data-seat") for e in found] == ["2"]
