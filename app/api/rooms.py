@@ -218,6 +218,7 @@ def event_stream(
         seat=seat,
         end=end,
         talk=ctx.talk,
+        token=token,
         **kwargs,
     )
     return LimitedEventSource(

@@ -4,6 +4,7 @@ the player keeps the seat."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -52,5 +53,37 @@ def test_a_turn_timer_survives_a_kill_and_makes_the_decision(
             assert len(mine["played_for_you"]) == 1  # one decision, made by the computer
             # The next decision has its own timer, counted from the new version.
             assert moved["turn_deadline"] is None or moved["turn_deadline"] <= 12
+    finally:
+        server.stop()
+
+
+def test_a_stream_ends_when_the_host_moves_its_player(database_url: str, tmp_path: Path) -> None:
+    """A player's stream never shows another seat's view: moved by the host, it ends, and the
+    next connection shows the new seat."""
+    server = ServerProcess(database_url, tmp_path / "server.log").start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as api:
+            code = api.post("/api/rooms").json()["code"]
+            ann, bob = (
+                api.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"]
+                for n in ("Ann", "Bob")
+            )
+            seen: list[int | None] = []
+            with api.stream("GET", f"/api/rooms/{code}/events", headers=bearer(bob)) as events:
+                lines = events.iter_lines()
+                for line in lines:
+                    if line.startswith("data:"):
+                        seen.append(json.loads(line[5:])["you"])
+                        break
+                r = api.post(
+                    f"/api/rooms/{code}/host/move", json={"seat": 1, "to": 3}, headers=bearer(ann)
+                )
+                assert r.status_code == 200, r.text
+                for line in lines:  # to the stream's end (a read timeout would fail the test)
+                    if line.startswith("data:") and '"you"' in line:
+                        seen.append(json.loads(line[5:])["you"])
+            assert seen == [1]
+            again = api.get(f"/api/rooms/{code}", headers=bearer(bob)).json()
+            assert again["you"] == 3
     finally:
         server.stop()
