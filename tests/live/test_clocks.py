@@ -87,3 +87,42 @@ def test_a_stream_ends_when_the_host_moves_its_player(database_url: str, tmp_pat
             assert again["you"] == 3
     finally:
         server.stop()
+
+
+def test_two_processes_on_one_database_make_each_timed_out_decision_once(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Both processes keep the room and both try when a timer runs out: the conditional
+    version update lets one move, so the log has each decision once and nothing fails."""
+    if not database_url.startswith("postgresql"):
+        return  # several processes share one database through PostgreSQL (LISTEN/NOTIFY)
+    env = {"ALLFOURS_AWAY_S": "3600", "ALLFOURS_TURN_TIMER_SCALE": "0.02"}  # 30 s -> 0.6 s
+    a = ServerProcess(database_url, tmp_path / "a.log", **env).start()
+    b = ServerProcess(database_url, tmp_path / "b.log", **env).start()
+    try:
+        with httpx.Client(base_url=a.url, timeout=30) as api:
+            code = api.post("/api/rooms", json={"options": {"turn_timer_s": 30}}).json()["code"]
+            tokens = [
+                api.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"]
+                for n in ("Ann", "Ben", "Cal", "Dee")
+            ]
+            start = api.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).json()
+            end = time.monotonic() + DEADLINE_S
+            while True:  # nobody moves: the timers play a dozen decisions
+                assert time.monotonic() < end, "the timers stopped deciding"
+                v = api.get(f"/api/rooms/{code}").json()
+                if v["version"] >= start["version"] + 12 or v["phase"] == "game_over":
+                    break
+                time.sleep(0.1)
+            for seat, token in enumerate(tokens):
+                mine = api.get(f"/api/rooms/{code}", headers=bearer(token)).json()
+                assert mine["you"] == seat and not mine["seats"][seat]["auto"]
+            record = api.get(f"/api/rooms/{code}/games/1").json()
+            actions = record["actions"]
+            assert [a["seq"] for a in actions] == list(range(1, len(actions) + 1))
+            assert actions and all(a["auto"] for a in actions)  # every one by the timer
+        for server in (a, b):
+            assert "Traceback" not in server.log.read_text(errors="replace")
+    finally:
+        a.stop()
+        b.stop()
