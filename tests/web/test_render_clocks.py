@@ -95,3 +95,14 @@ def test_the_host_alone_gets_the_seat_controls() -> None:
         if e.get("data-action") == "host-bot"
     ]
     assert [e.get("data-seat") for e in found] == ["2"]
+
+
+def test_after_the_game_a_spectator_takes_a_bots_seat_for_the_rematch() -> None:
+    *_, over = playthrough(5)
+    view = server_view(over, None, version=99, bots=(3,))
+    takes = [
+        e
+        for e in having(parse(render_table(view)), "data-action")
+        if e.get("data-action") == "take-seat"
+    ]
+    assert [e.get("data-seat") for e in takes] == ["3"]
