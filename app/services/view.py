@@ -80,10 +80,11 @@ class RoomView(GameView):
         " the computer makes the decision for the seat to act, who keeps the seat; null: no"
         " timer running",
     )
-    timed_at: float = Field(
-        0.0,
+    timed_at: float | None = Field(
+        None,
         description="Unix time (seconds) at which away and turn_deadline were counted: a view"
-        " is rendered once and may be sent later, so count down from this moment",
+        " is rendered once and may be sent later, so count down from this moment; null when"
+        " no clock runs",
     )
     played_for_you: list[ActionView] = Field(
         default_factory=list,
@@ -159,7 +160,7 @@ def _view(
             "replay_of": _replay_of(snap),
             "away": [seconds_left(d, now) for d in clocks.away],
             "turn_deadline": seconds_left(clocks.turn, now),
-            "timed_at": round(now, 3),
+            "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
             "played_for_you": _played_for(snap, seat),
         }
     )

@@ -337,7 +337,7 @@ def build(view: View) -> Table:
         winner=team_pair[winner_team] if winner_team is not None else None,
         news=(),
         invite_path=f"/r/{code}",
-        timed_at=view.timed_at,
+        timed_at=view.timed_at or 0.0,
         turn_timer_s=view.options.turn_timer_s,
         played_for=_played_for(view),
         played_for_key=_played_for_key(view),
