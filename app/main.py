@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
-from app.api import admin, chat, docs, health, openapi, pages, records, replay_pages, rooms
+from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
 from app.api import stats as stats_routes
 from app.api.caching import HtmlNotCached
@@ -41,7 +41,11 @@ GZIP_MINIMUM_SIZE = 512  # bytes: below this the gzip header and checksum outwei
 def build_context(settings: Settings) -> Context:
     engine = make_engine(settings.database_url)
     hub = Hub()
-    presence = Presence(on_change=hub.presence_changed)
+    presence = Presence(
+        on_change=hub.presence_changed,
+        away_s=settings.away_s,
+        turn_scale=settings.turn_timer_scale,
+    )
     notifier = make_notifier(settings.database_url, hub)
     tables = Tables(engine, notifier)
     keeper = TableKeeper(
@@ -106,10 +110,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
+    app.include_router(host.router)
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(admin.router)
     pages.install(app)
+    app.include_router(host.page_router)
     app.include_router(replay_pages.router)
     app.include_router(stats_routes.router)
     app.include_router(stats_routes.pages)

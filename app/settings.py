@@ -33,6 +33,14 @@ class Settings(BaseSettings):
         800, ge=0, le=60_000, validation_alias=_env("ALLFOURS_BOT_DELAY_MS", "bot_delay_ms")
     )
     away_s: float = Field(120.0, ge=0, validation_alias=_env("ALLFOURS_AWAY_S", "away_s"))
+    # Tests only: shortens every turn timer (option turn_timer_s) by this factor, so a test
+    # sees one run out; the API still offers only 0, 30, 60 and 120 seconds.
+    turn_timer_scale: float = Field(
+        1.0,
+        gt=0,
+        le=1,
+        validation_alias=_env("ALLFOURS_TURN_TIMER_SCALE", "turn_timer_scale"),
+    )
     max_body_bytes: int = Field(
         16_384, ge=1024, validation_alias=_env("ALLFOURS_MAX_BODY_BYTES", "max_body_bytes")
     )

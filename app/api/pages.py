@@ -65,6 +65,11 @@ def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
+def answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
+    """``_answer`` for the page routes of other modules (app/api/host.py)."""
+    return _answer(ctx, request, snap, token)
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home() -> HTMLResponse:
     return HTMLResponse(render_home())
@@ -201,13 +206,16 @@ async def join(
     joined = await run_in_threadpool(
         ctx.tables.join, code=code, name=name.strip() or name, seat=seat, token=token
     )
-    ctx.presence.touch(code, joined.seat)
+    # A claim on a computer player's seat (from the next deal): a spectator until then.
+    seat_now = None if joined.pending else joined.seat
+    if seat_now is not None:
+        ctx.presence.touch(code, seat_now)
     response: Response
     if _htmx(request):
         # The whole live element (the form swaps it outerHTML), so the page's stream reopens
         # as this seat, with the cookie set by this very response; htmx closes the old stream
         # as its element goes.
-        view = room_view(joined.snap, joined.seat, ctx.presence)
+        view = room_view(joined.snap, seat_now, ctx.presence)
         response = HTMLResponse(render_live(view), headers={"Cache-Control": "no-store"})
     else:
         response = RedirectResponse(f"/r/{code}", status_code=303)

@@ -113,10 +113,11 @@ async def join(
     joined = await ctx.tables.call(
         ctx.tables.join, code=code, name=body.name, seat=body.seat, token=token
     )
-    ctx.presence.touch(code, joined.seat)
+    if not joined.pending:
+        ctx.presence.touch(code, joined.seat)
     if from_browser(request):
         set_seat_cookie(response, request, joined.snap, joined.token)
-    return Joined(seat=joined.seat, token=joined.token)
+    return Joined(seat=joined.seat, token=joined.token, pending=joined.pending)
 
 
 def from_browser(request: Request) -> bool:
@@ -218,6 +219,7 @@ def event_stream(
         seat=seat,
         end=end,
         talk=ctx.talk,
+        token=token,
         **kwargs,
     )
     return LimitedEventSource(

@@ -70,7 +70,11 @@ class Join(BaseModel):
         json_schema_extra={"minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"},
         description=f"1-{NAME_MAX} characters once trimmed, visible, not a label of the table",
     )
-    seat: Seat | None = Field(None, description="omitted: the first free seat")
+    seat: Seat | None = Field(
+        None,
+        description="omitted: the first free seat; a computer player's seat is taken at once"
+        " when no hand is in play, else from the next deal",
+    )
 
     @field_validator("name")
     @classmethod
@@ -84,6 +88,12 @@ class Join(BaseModel):
 class Joined(BaseModel):
     seat: int
     token: str
+    pending: bool = Field(
+        False,
+        exclude_if=lambda pending: not pending,  # the contract's {seat, token} otherwise
+        description="present (true) for a computer player's seat taken while a hand is in"
+        " play: the seat is the caller's from the next deal (they watch until then)",
+    )
 
 
 class SeatBot(BaseModel):

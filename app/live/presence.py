@@ -18,7 +18,17 @@ Key = tuple[str, int]
 
 
 class Presence:
-    def __init__(self, on_change: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        on_change: Callable[[str], None] | None = None,
+        *,
+        away_s: float = 120.0,
+        turn_scale: float = 1.0,
+    ) -> None:
+        # The clocks' settings (app/services/clocks.py), here because every view has them:
+        # ALLFOURS_AWAY_S and ALLFOURS_TURN_TIMER_SCALE.
+        self.away_s = away_s
+        self.turn_scale = turn_scale
         self._streams: dict[Key, int] = {}
         self._last_seen: dict[Key, float] = {}
         self._covered: set[Key] = set()
@@ -67,6 +77,10 @@ class Presence:
 
     def last_seen(self, code: str, seat: int) -> float:
         return self._last_seen.get((code, seat), self._started)
+
+    def last_seen_wall(self, code: str, seat: int) -> float:
+        """``last_seen`` as wall-clock Unix seconds (the clocks' deadlines are wall-clock)."""
+        return time.time() - (time.monotonic() - self.last_seen(code, seat))
 
     def cover(self, code: str, seat: int) -> None:
         key = (code, seat)

@@ -8,6 +8,7 @@ came from the cache or from the database inside a write transaction.
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, replace
 
 from app.rules import Action, IllegalMove, NotOffered, apply, new_game
@@ -16,14 +17,16 @@ from app.rules.cards import code as card_code
 from app.rules.shuffle import first_dealer_for
 from app.rules.state import ACTION_TYPES
 from app.services import errors
-from app.services.identity import seat_of
+from app.services.identity import seat_of, token_hash
 from app.services.snapshot import (
+    Claim,
     GameInfo,
     GameResult,
     RoomSnap,
     SeatInfo,
     lineup_of,
     result_of,
+    with_played_for,
 )
 from app.store.repo import ActionLog
 
@@ -74,7 +77,36 @@ class Act:
     auto: bool = False
 
 
-Command = Join | SeatBot | Start | Rematch | Act
+@dataclass(frozen=True, slots=True)
+class HostBot:
+    """The host puts a computer player in an away player's seat (``away``: the caller's
+    process sees no stream of theirs; it is the server's presence, not part of the room)."""
+
+    token: str | None
+    seat: int
+    level: str
+    away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HostFree:
+    """The host frees a seat in the lobby."""
+
+    token: str | None
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HostMove:
+    """The host moves a player to another seat (swapping with its holder) before the start or
+    between games."""
+
+    token: str | None
+    seat: int
+    to: int
+
+
+Command = Join | SeatBot | Start | Rematch | Act | HostBot | HostFree | HostMove
 
 
 def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
@@ -89,6 +121,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
             return _rematch(snap, command)
         case Act():
             return _act(snap, command)
+        case HostBot() | HostFree() | HostMove():
+            return host_decides(snap, command)
 
 
 def action_from(type: str, card: str | None) -> Action:
@@ -113,18 +147,52 @@ def seated(snap: RoomSnap, token: str | None) -> int:
 
 
 def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
-    if seat_of(snap, command.token) is not None:
-        return None  # rejoining: nothing changes
+    if seat_of(snap, command.token) is not None or claim_of(snap, command.token) is not None:
+        return None  # rejoining (or claiming again): nothing changes
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
             raise errors.SeatTaken("the table is full")
         chosen = free[0]
-    elif snap.seats[command.seat] is not None:
-        raise errors.SeatTaken(f"seat {command.seat} is taken")
+    elif (held := snap.seats[command.seat]) is not None:
+        if not held.bot:
+            raise errors.SeatTaken(f"seat {command.seat} is taken")
+        return _take_bot_seat(snap, held, command)
     else:
         chosen = command.seat
     return _with_seat(snap, SeatInfo(chosen, command.name, False, None, command.fresh_hash))
+
+
+def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
+    """A latecomer takes a computer player's seat: at once when no hand is in play (the
+    lobby, a finished game), else at the next deal's start (a claim, taken up by ``_act``)."""
+    if not snap.in_play:
+        return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
+    if held.claim is not None:
+        raise errors.SeatTaken(f"seat {held.seat} is already taken from the next deal")
+    return _with_seat(snap, replace(held, claim=Claim(command.name, command.fresh_hash)))
+
+
+def claim_of(snap: RoomSnap, token: str | None) -> int | None:
+    """The seat the caller has claimed for the next deal, or None."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    for info in snap.seats:
+        claim = info.claim if info is not None else None
+        if info is not None and claim is not None and hmac.compare_digest(claim.token_hash, digest):
+            return info.seat
+    return None
+
+
+def _take_up_claims(snap: RoomSnap) -> RoomSnap:
+    """A new deal (or the game's end): latecomers take the computer players' seats they
+    claimed."""
+    seats = list(snap.seats)
+    for n, info in enumerate(seats):
+        if info is not None and info.claim is not None:
+            seats[n] = SeatInfo(n, info.claim.name, False, None, info.claim.token_hash)
+    return _seated(snap, seats)
 
 
 def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
@@ -198,9 +266,17 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
         version=snap.version + 1,
         auto=command.auto,
     )
-    return replace(
-        snap, version=snap.version + 1, game=replace(game, seq=log.seq, last=log, state=after)
+    played_for = with_played_for(game.played_for, log)
+    done = replace(
+        snap,
+        version=snap.version + 1,
+        game=replace(game, seq=log.seq, last=log, state=after, played_for=played_for),
     )
+    if (after.hand_number != state.hand_number or after.winner is not None) and any(
+        info is not None and info.claim is not None for info in snap.seats
+    ):
+        done = _take_up_claims(done)
+    return done
 
 
 def _log_key(action: Action) -> tuple[str, str | None]:
@@ -210,7 +286,21 @@ def _log_key(action: Action) -> tuple[str, str | None]:
 def _with_seat(snap: RoomSnap, info: SeatInfo) -> RoomSnap:
     seats = list(snap.seats)
     seats[info.seat] = info
-    return replace(snap, version=snap.version + 1, seats=(seats[0], seats[1], seats[2], seats[3]))
+    return replace(_seated(snap, seats), version=snap.version + 1)
+
+
+def _seated(snap: RoomSnap, seats: list[SeatInfo | None]) -> RoomSnap:
+    """``snap`` with these seats, and its host: the host's seat while a human holds it, else
+    the first seat a human holds (the first one seated, when the opener sits down first)."""
+    return replace(
+        snap, seats=(seats[0], seats[1], seats[2], seats[3]), host=host_of(seats, snap.host)
+    )
+
+
+def host_of(seats: list[SeatInfo | None], host: int | None) -> int | None:
+    if host is not None and (held := seats[host]) is not None and not held.bot:
+        return host
+    return next((s.seat for s in seats if s is not None and not s.bot), None)
 
 
 def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> RoomSnap:
@@ -233,3 +323,61 @@ def _results_after(snap: RoomSnap) -> tuple[GameResult, ...]:
     """The room's finished games once its current one (if over) is behind it."""
     done = result_of(snap.game) if snap.game is not None else None
     return (*snap.results, done) if done is not None else snap.results
+
+
+# -- the host's powers (the table's opener, or the first one seated) --------------------------
+
+
+def _hosting(snap: RoomSnap, token: str | None) -> int:
+    """The host's seat, or the refusal of anyone else (403: only the host may)."""
+    mine = seat_of(snap, token)
+    if mine is None or mine != snap.host:
+        raise errors.Forbidden("only the table's host may do that")
+    return mine
+
+
+def host_decides(snap: RoomSnap, command: HostBot | HostFree | HostMove) -> RoomSnap:
+    host = _hosting(snap, command.token)
+    match command:
+        case HostBot():
+            held = snap.seats[command.seat]
+            if held is None or held.bot:
+                raise errors.Conflict(f"seat {command.seat} holds no player to replace")
+            if command.seat == host:
+                raise errors.Conflict("the host keeps their own seat")
+            if not command.away:
+                raise errors.Conflict(f"{held.name} is at the table: only an away player")
+            name = f"Bot ({command.level})"
+            return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
+        case HostFree():
+            if snap.game is not None:
+                raise errors.Conflict("seats are freed in the lobby, before the start")
+            if snap.seats[command.seat] is None:
+                raise errors.Conflict(f"seat {command.seat} is already free")
+            if command.seat == host:
+                raise errors.Conflict("the host keeps their own seat")
+            seats = list(snap.seats)
+            seats[command.seat] = None
+            return replace(_seated(snap, seats), version=snap.version + 1)
+        case HostMove():
+            if snap.in_play:
+                raise errors.Conflict("players move before the start or between games")
+            if command.seat == command.to:
+                raise errors.Invalid("a move needs two different seats")
+            moving = snap.seats[command.seat]
+            if moving is None:
+                raise errors.Conflict(f"seat {command.seat} is empty: nobody to move")
+            other = snap.seats[command.to]
+            seats = list(snap.seats)
+            seats[command.to] = replace(moving, seat=command.to)
+            seats[command.seat] = replace(other, seat=command.seat) if other else None
+            # The host moves with their seat.
+            moved = replace(
+                snap,
+                host=command.to
+                if host == command.seat
+                else command.seat
+                if host == command.to
+                else host,
+            )
+            return replace(_seated(moved, seats), version=snap.version + 1)

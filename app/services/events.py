@@ -22,6 +22,7 @@ from typing import Any
 
 from app.live.hub import Hub, StreamEnd
 from app.live.presence import Presence
+from app.services.identity import seat_of
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
 from app.services.talk import ChatMessageOut, TableTalk
@@ -55,8 +56,15 @@ async def room_events(
     end: StreamEnd | None = None,
     talk: TableTalk | None = None,
     say: ChatRenderer = chat_json,
+    token: str | None = None,
 ) -> AsyncIterator[Json]:
-    """Events as dicts for sse-starlette (``event``, ``id``, ``data``)."""
+    """Events as dicts for sse-starlette (``event``, ``id``, ``data``). With the viewer's
+    ``token``, the stream ends when the token's seat changes (the host moved or replaced the
+    player, a latecomer's claim was taken up): the client reconnects and is shown its new
+    seat, never the old seat's cards."""
+
+    def moved(snap: RoomSnap) -> bool:
+        return token is not None and seat_of(snap, token) != seat
 
     async def snapshot(version: int | None) -> RoomSnap:
         if version is not None:
@@ -78,6 +86,8 @@ async def room_events(
         sent = current.version
         sub.latest = max(sub.latest, sent)
         sub.presence = False
+        if moved(current):
+            return  # seated elsewhere since the request was read: the next connection shows it
         yield event(current, state_event, True)
         heard = 0  # the newest chat message sent
         if talk is not None:
@@ -96,12 +106,16 @@ async def room_events(
             if sub.latest - sent > MAX_CATCH_UP:
                 current = await snapshot(None)
                 sent = current.version
+                if moved(current):
+                    return
                 yield event(current, state_event, True)
             while sent < sub.latest:
                 snap = await snapshot(sent + 1)
                 if snap.version <= sent:
                     break  # announced but not readable yet: the next wake-up brings it
                 current, sent = snap, snap.version
+                if moved(current):
+                    return
                 yield event(current, state_event, True)
             if sub.presence:
                 sub.presence = False

@@ -16,6 +16,7 @@ from app import bots
 from app.live.hub import Hub
 from app.live.presence import Presence
 from app.rules import Action, observe
+from app.services import clocks
 from app.services.errors import ApiError, NotFound
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
@@ -163,11 +164,17 @@ class TableKeeper:
         await self._cover_when_away(snap, seat)
 
     async def _cover_when_away(self, snap: RoomSnap, seat: int) -> None:
-        """Wait while the human is here; once gone for ``away_s`` on their turn, play for them."""
+        """Wait while the human is here; once gone for ``away_s`` on their turn, play for them.
+        With a turn timer, make this one decision for them when it runs out (they keep the
+        seat: no cover). Both clocks are app/services/clocks.py's, as the view shows them."""
         code = snap.code
-        turn_started = time.monotonic()
+        timer = clocks.turn_deadline(snap, self.presence.turn_scale)
         with self.hub.subscribe(code, counted=False) as sub:
             while True:
+                timer_left = None if timer is None else timer - time.time()
+                if timer_left is not None and timer_left <= 0:
+                    await self._play(snap, seat, bots.DEFAULT_LEVEL)
+                    return
                 if self.presence.covered(code, seat):
                     # Already covered: play at bot pace, unless they come back meanwhile.
                     if await sub.wait(self.bot_delay_s) and not self.presence.covered(code, seat):
@@ -179,12 +186,12 @@ class TableKeeper:
                         return
                     continue
                 if self.presence.connected(code, seat):
-                    await sub.wait()
+                    await sub.wait(timer_left)
                     if sub.latest > snap.version:
                         return
                     continue
-                since = max(self.presence.last_seen(code, seat), turn_started)
-                remaining = since + self.away_s - time.monotonic()
+                away = clocks.away_deadline(snap, self.presence, self.away_s)
+                remaining = (away - time.time()) if away is not None else 0.0
                 if remaining <= 0 and self.shared_presence:
                     ago = await asyncio.to_thread(self._seen_elsewhere_s, code, seat)
                     if ago is not None:
@@ -192,7 +199,7 @@ class TableKeeper:
                 if remaining <= 0:
                     self.presence.cover(code, seat)
                     continue
-                await sub.wait(remaining)
+                await sub.wait(remaining if timer_left is None else min(remaining, timer_left))
                 if sub.latest > snap.version:
                     return
 

@@ -14,8 +14,18 @@ from app.store import repo
 def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
     """Write what ``after`` adds to ``before`` (a seat, a game, or one action)."""
     version = after.version
-    for old, new in zip(before.seats, after.seats, strict=True):
-        if old is None and new is not None:
+    changed = [
+        (old, new)
+        for old, new in zip(before.seats, after.seats, strict=True)
+        if old is not new and old != new
+    ]
+    # Rows of seats that changed hands go first: a player moved or a token passed on finds
+    # its seat number and token free (both unique) when its new row is written.
+    for old, _ in changed:
+        if old is not None:
+            repo.delete_seat(conn, after.id, old.seat)
+    for _, new in changed:
+        if new is not None:
             repo.insert_seat(
                 conn,
                 room_id=after.id,
@@ -25,7 +35,10 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
                 level=new.level,
                 token_hash=new.token_hash,
                 version=version,
+                claim=(new.claim.name, new.claim.token_hash) if new.claim else None,
             )
+    if before.host != after.host:
+        repo.set_host(conn, after.id, after.host)
     game = after.game
     if game is None:
         return after

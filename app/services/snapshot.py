@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from sqlalchemy import Connection
 
@@ -21,12 +22,22 @@ from app.store import repo
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A latecomer taking a computer player's seat while a hand is in play: the seat becomes
+    theirs when the next deal starts (app/services/decide.py)."""
+
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
     name: str
     bot: bool
     level: str | None
     token_hash: str | None
+    claim: Claim | None = None  # a bot's seat only
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,9 @@ class GameInfo:
     last: repo.ActionLog | None  # the last action applied
     state: State
     lineup: Lineup | None = None  # who sat where when it started
+    # Per seat, what the computer did for it (auto) since its own last move in this game: what
+    # a returning player is told ("the computer played 9♠ for you").
+    played_for: tuple[tuple[repo.ActionLog, ...], ...] = ((), (), (), ())
 
     @property
     def over(self) -> bool:
@@ -124,6 +138,11 @@ class RoomSnap:
     options: RoomOptions = DEFAULT_OPTIONS
     # The room's finished games before the current one, in order: the match tally's input.
     results: tuple[GameResult, ...] = ()
+    # When this version was committed (rooms.changed_at): the turn timer counts from it. None
+    # for a past version rebuilt from the log, or a room last changed before migration 0006.
+    at: datetime | None = None
+    # The table's host (the player who opened it, or the first one seated): their seat.
+    host: int | None = None
 
     @property
     def full(self) -> bool:
@@ -147,8 +166,10 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
     """A game's state: its seeded deal, then every move of its log in order."""
     rules = Rules.model_validate(row.rules)
     state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
+    played_for: tuple[tuple[repo.ActionLog, ...], ...] = ((), (), (), ())
     for log in logs:
         state = apply(state, action_of(log))
+        played_for = with_played_for(played_for, log)
     return GameInfo(
         id=row.id,
         number=row.number,
@@ -159,7 +180,22 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
         last=logs[-1] if logs else None,
         state=state,
         lineup=lineup_from(row.lineup),
+        played_for=played_for,
     )
+
+
+# A returning player is told the last few moves made for them, not a whole evening's.
+PLAYED_FOR_KEPT = 13
+
+
+def with_played_for(
+    played_for: tuple[tuple[repo.ActionLog, ...], ...], log: repo.ActionLog
+) -> tuple[tuple[repo.ActionLog, ...], ...]:
+    """``played_for`` after ``log``: an auto move joins its seat's list, the seat's own move
+    empties it (they are back, and have seen the table)."""
+    seats = list(played_for)
+    seats[log.seat] = (*seats[log.seat], log)[-PLAYED_FOR_KEPT:] if log.auto else ()
+    return tuple(seats)
 
 
 def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) -> RoomSnap:
@@ -167,7 +203,8 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
     version = room.version if at_version is None else at_version
     seat_list: list[SeatInfo | None] = [None, None, None, None]
     for s in repo.seats_of(conn, room.id, at_version):
-        seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash)
+        claim = Claim(s.claim_name, s.claim_hash) if s.claim_name and s.claim_hash else None
+        seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash, claim)
     row = repo.latest_game(conn, room.id, at_version)
     game = load_game(conn, row, at_version) if row is not None else None
     seats = (seat_list[0], seat_list[1], seat_list[2], seat_list[3])
@@ -190,6 +227,8 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         replay_of=replay_of,
         options=RoomOptions.model_validate(room.options or {}),
         results=results,
+        at=_utc(room.changed_at) if at_version is None or at_version >= room.version else None,
+        host=room.host_seat,
     )
 
 
@@ -216,6 +255,13 @@ def result_of(game: GameInfo) -> GameResult | None:
     """A game's result, once it is over."""
     winner = game.state.winner
     return None if winner is None else GameResult(game.number, game.lineup, winner)
+
+
+def _utc(at: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes: they were written in UTC."""
+    if at is not None and at.tzinfo is None:
+        return at.replace(tzinfo=UTC)
+    return at
 
 
 class SnapCache:

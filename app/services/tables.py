@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine
@@ -31,7 +32,19 @@ from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
 from app.rules.view import HandRecordView
 from app.services import errors
-from app.services.decide import Act, Command, Join, Rematch, SeatBot, Start, decide
+from app.services.decide import (
+    Act,
+    Command,
+    HostBot,
+    HostFree,
+    HostMove,
+    Join,
+    Rematch,
+    SeatBot,
+    Start,
+    claim_of,
+    decide,
+)
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -52,6 +65,9 @@ class Joined:
     seat: int
     token: str
     snap: RoomSnap
+    # A computer player's seat taken while a hand is in play: the caller holds it from the
+    # next deal, and watches until then.
+    pending: bool = False
 
 
 class Tables:
@@ -160,9 +176,15 @@ class Tables:
         mine = seat_of(snap, token)
         if mine is not None and token is not None:
             return Joined(mine, token, snap)
+        claimed = claim_of(snap, token)
+        if claimed is not None and token is not None:
+            return Joined(claimed, token, snap, pending=True)
         joined = seat_of(snap, fresh)
-        assert joined is not None  # decide gave the fresh token a seat
-        return Joined(joined, fresh, snap)
+        if joined is not None:
+            return Joined(joined, fresh, snap)
+        claimed = claim_of(snap, fresh)
+        assert claimed is not None  # decide gave the fresh token a seat, or a claim on one
+        return Joined(claimed, fresh, snap, pending=True)
 
     def seat_bot(
         self, *, code: str, token: str | None, seat: int, level: str | None, admin: bool = False
@@ -201,6 +223,22 @@ class Tables:
             )
         return done
 
+    # -- the host's powers -------------------------------------------------------------------
+
+    def host_bot(
+        self, *, code: str, token: str | None, seat: int, level: str | None, away: bool
+    ) -> RoomSnap:
+        level = level or DEFAULT_LEVEL
+        if level not in LEVELS:
+            raise errors.Invalid(f"level must be one of {', '.join(LEVELS)}")
+        return self._commit(code, HostBot(token, seat, level, away))
+
+    def host_free(self, *, code: str, token: str | None, seat: int) -> RoomSnap:
+        return self._commit(code, HostFree(token, seat))
+
+    def host_move(self, *, code: str, token: str | None, seat: int, to: int) -> RoomSnap:
+        return self._commit(code, HostMove(token, seat, to))
+
     # -- the one write path ----------------------------------------------------------------
 
     def _commit(self, code: str, command: Command, *, expected: int | None = None) -> RoomSnap:
@@ -225,11 +263,12 @@ class Tables:
                     after = decide(snap, command)
                     if after is None:
                         return snap
-                    if not repo.bump_version(conn, room.id, room.version):
+                    now = datetime.now(UTC)
+                    if not repo.bump_version(conn, room.id, room.version, now):
                         if expected is not None:
                             raise errors.StaleVersion(f"version {expected} is not current")
                         raise _Retry
-                    after = persist(conn, snap, after)
+                    after = persist(conn, snap, replace(after, at=now))
                     self.notifier.in_transaction(conn, code, after.version)
             except _Retry:
                 continue
@@ -267,9 +306,10 @@ class Tables:
             return cached if self._current_version(code) == cached.version else None
         try:
             with write(self.engine) as conn:
-                if not repo.bump_version(conn, cached.id, cached.version):
+                now = datetime.now(UTC)
+                if not repo.bump_version(conn, cached.id, cached.version, now):
                     raise _Retry
-                after = persist(conn, cached, after)
+                after = persist(conn, cached, replace(after, at=now))
                 self.notifier.in_transaction(conn, code, after.version)
         except (_Retry, IntegrityError):
             return None

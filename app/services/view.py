@@ -7,6 +7,7 @@ and the page renders.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +16,8 @@ from pydantic import Field
 
 from app.live.presence import Presence
 from app.rules.config import Rules, preset_of
-from app.rules.view import LOBBY, GameView, HandRecordView, SeatNumber, Shown, observe
+from app.rules.view import LOBBY, ActionView, GameView, HandRecordView, SeatNumber, Shown, observe
+from app.services.clocks import NO_DEADLINES, Deadlines, deadlines, seconds_left
 from app.services.match import MatchView, match_fields
 from app.services.options import RoomOptions
 from app.services.snapshot import RoomSnap
@@ -33,11 +35,18 @@ class SeatView(Shown):
     level: str | None = Field(description="a computer player's level, null for a human")
     connected: bool = Field(description="an event stream open (bots always)")
     auto: bool = Field(description="a computer player covers for this absent human")
+    claimed: bool = Field(
+        False, description="a computer player's seat a latecomer takes from the next deal"
+    )
 
 
 class ReplayOfView(Shown):
     room: str = Field(description="the room of the game these deals come from")
     game: int = Field(description="that game's number in its room")
+
+
+def _no_clocks() -> list[int | None]:
+    return [None, None, None, None]
 
 
 class RoomView(GameView):
@@ -49,6 +58,11 @@ class RoomView(GameView):
     seats: list[SeatView | None] = Field(min_length=4, max_length=4)
     you: SeatNumber | None = Field(description="the caller's seat, null for a spectator")
     game_number: int
+    host: SeatNumber | None = Field(
+        None,
+        description="the table's host (the player who opened it, or the first one seated):"
+        " they may seat computer players for the away, free seats and move players",
+    )
     preset: str = Field(description="the rules' preset (RULES.md § Presets), or custom")
     options: RoomOptions
     replay_of: ReplayOfView | None = Field(
@@ -56,6 +70,30 @@ class RoomView(GameView):
     )
     match: MatchView = Field(
         description="bullseyes (games won) per team in the match this game belongs to"
+    )
+    away: list[int | None] = Field(
+        default_factory=_no_clocks,
+        min_length=4,
+        max_length=4,
+        description="per seat: null, or the seconds (at timed_at) until the computer plays for"
+        " this absent player (0: it does now); only the seat to act counts down",
+    )
+    turn_deadline: int | None = Field(
+        None,
+        description="seconds (at timed_at) left on the turn timer (option turn_timer_s) before"
+        " the computer makes the decision for the seat to act, who keeps the seat; null: no"
+        " timer running",
+    )
+    timed_at: float | None = Field(
+        None,
+        description="Unix time (seconds) at which away and turn_deadline were counted: a view"
+        " is rendered once and may be sent later, so count down from this moment; null when"
+        " no clock runs",
+    )
+    played_for_you: list[ActionView] = Field(
+        default_factory=list,
+        description="what the computer did for the caller's seat (away cover or turn timer)"
+        " since the caller's own last move in this game, oldest first",
     )
 
 
@@ -78,10 +116,24 @@ def seat_flags(snap: RoomSnap, presence: Presence) -> Flags:
 
 
 def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> RoomView:
-    return _view(snap, seat, seat_flags(snap, presence))
+    return _view(snap, seat, seat_flags(snap, presence), deadlines(snap, presence))
 
 
-def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
+def _played_for(snap: RoomSnap, seat: int | None) -> list[dict[str, Any]]:
+    game = snap.game
+    info = snap.seats[seat] if seat is not None else None
+    if game is None or seat is None or info is None or info.bot:
+        return []
+    return [
+        {"type": log.type, "card": log.card} if log.card else {"type": log.type}
+        for log in game.played_for[seat]
+    ]
+
+
+def _view(
+    snap: RoomSnap, seat: int | None, flags: Flags, clocks: Deadlines = NO_DEADLINES
+) -> RoomView:
+    now = time.time()
     game = snap.game
     shown = _LOBBY if game is None else observe(game.state, seat).game_fields()
     return RoomView.model_validate(
@@ -100,15 +152,21 @@ def _view(snap: RoomSnap, seat: int | None, flags: Flags) -> RoomView:
                     "level": info.level,
                     "connected": flag[0],
                     "auto": flag[1],
+                    "claimed": info.claim is not None,
                 }
                 for info, flag in zip(snap.seats, flags, strict=True)
             ],
             "you": seat,
             "game_number": game.number if game else 0,
+            "host": snap.host,
             "preset": preset_of(snap.rules),
             "options": snap.options,
             "replay_of": _replay_of(snap),
             "match": match_fields(snap),
+            "away": [seconds_left(d, now) for d in clocks.away],
+            "turn_deadline": seconds_left(clocks.turn, now),
+            "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
+            "played_for_you": _played_for(snap, seat),
         }
     )
 
@@ -143,13 +201,14 @@ class RenderedViews:
 
     def text(self, snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer) -> str:
         flags = seat_flags(snap, presence)
-        key = (render, seat, flags)
+        clocks = deadlines(snap, presence)
+        key = (render, seat, flags, clocks)
         entry = self._rooms.get(snap.code)
         if entry is not None and entry[0] is snap:
             found = entry[1].get(key)
             if found is not None:
                 return found
-        text = render(_view(snap, seat, flags))
+        text = render(_view(snap, seat, flags, clocks))
         if entry is not None and entry[0] is snap:
             entry[1][key] = text
         elif entry is None or entry[0].version < snap.version:

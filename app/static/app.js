@@ -796,3 +796,58 @@
     });
   });
 })();
+
+// -- Nobody stalls the table (#15) -------------------------------------------------------------
+// The away countdown and the turn timer's ring count down from the seconds the view was
+// rendered with (data-seconds at data-timed-at, Unix time): a view is rendered once per
+// version and may reach this page later, so the clock never restarts on a re-render.
+// "The computer played 9♠ for you" stays until the player dismisses it (then never again).
+(function () {
+  "use strict";
+  var store = {
+    get: function (k) { try { return localStorage.getItem("allfours." + k); } catch (e) { return null; } },
+    set: function (k, v) { try { localStorage.setItem("allfours." + k, v); } catch (e) { /* private mode */ } },
+  };
+  function $all(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+  function left(el) {
+    var s = Number(el.getAttribute("data-seconds"));
+    var at = Number(el.getAttribute("data-timed-at"));
+    return Math.max(0, Math.ceil(s - (Date.now() / 1000 - at)));
+  }
+  function mmss(s) { return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2); }
+  function tick() {
+    $all("[data-away-clock]").forEach(function (el) {
+      var text = el.querySelector("[data-clock-text]");
+      if (text) text.textContent = mmss(left(el));
+    });
+    $all("[data-turn-ring]").forEach(function (el) {
+      var s = left(el);
+      var total = Number(el.getAttribute("data-total")) || 1;
+      el.style.setProperty("--left", String(Math.min(1, s / total)));
+      el.classList.toggle("low", s <= 10);
+      var text = el.querySelector("[data-clock-text]");
+      if (text) text.textContent = s + " s";
+    });
+  }
+  function code() { var m = location.pathname.match(/^\/r\/([^/]+)/); return m ? m[1] : ""; }
+  function playedFor() {
+    $all("[data-played-for]").forEach(function (el) {
+      if (store.get("playedFor." + code()) === el.getAttribute("data-played-for")) el.hidden = true;
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest ? e.target.closest("[data-dismiss-played-for]") : null;
+    if (!b) return;
+    var note = b.closest("[data-played-for]");
+    if (!note) return;
+    store.set("playedFor." + code(), note.getAttribute("data-played-for"));
+    note.hidden = true;
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    tick(); playedFor();
+    setInterval(tick, 1000);
+    ["htmx:afterSwap", "htmx:sseMessage"].forEach(function (name) {
+      document.body.addEventListener(name, function () { tick(); playedFor(); });
+    });
+  });
+})();

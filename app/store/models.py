@@ -69,6 +69,11 @@ class Room(Base):
     options: Mapped[dict[str, object] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # When ``version`` was committed: the turn timer of the decision it gave counts from it,
+    # in every app process and after a restart (app/services/clocks.py).
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The table's host (the player who opened it, or the first one seated): their seat.
+    host_seat: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class Seat(Base):
@@ -82,7 +87,13 @@ class Seat(Base):
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     level: Mapped[str | None] = mapped_column(String(16))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # The version that wrote this row: a seat that changed hands (a latecomer in a bot's
+    # seat, a bot in an away player's, a host's move) is written again, so a past version
+    # rebuilt from the log shows it empty until then.
     joined_version: Mapped[int] = mapped_column(Integer)
+    # A latecomer's claim on this computer player's seat, taken up at the next deal.
+    claim_name: Mapped[str | None] = mapped_column(String(64))
+    claim_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     # The last sign of life of a human seat, written by every app process for the streams
     # and requests it serves, so no process covers a player who is at another's table.
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -8,7 +8,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, exc, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Table,
+    bindparam,
+    delete,
+    exc,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from app.store.models import ActionRow, ChatMessage, Game, Room, Seat
 
@@ -30,6 +41,8 @@ class RoomRow:
     replay_of_code: str | None = None
     replay_of_game: int | None = None
     options: dict[str, Any] | None = None
+    changed_at: datetime | None = None  # when ``version`` was committed
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +52,8 @@ class SeatRow:
     bot: bool
     level: str | None
     token_hash: str | None
+    claim_name: str | None = None
+    claim_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +118,13 @@ _ROOM_BY_CODE = select(
     rooms.c.replay_of_code,
     rooms.c.replay_of_game,
     rooms.c.options,
+    rooms.c.changed_at,
+    rooms.c.host_seat,
 ).where(rooms.c.code == bindparam("code"))
 _BUMP = (
     update(rooms)
     .where(rooms.c.id == bindparam("room_id"), rooms.c.version == bindparam("old"))
-    .values(version=bindparam("new"))
+    .values(version=bindparam("new"), changed_at=bindparam("at"))
 )
 
 
@@ -130,7 +147,7 @@ def _raw_execute(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> in
         raise exc.OperationalError(sql, params, err) from err
 
 
-_RAW_BUMP = "UPDATE rooms SET version = ? WHERE id = ? AND version = ?"
+_RAW_BUMP = "UPDATE rooms SET version = ?, changed_at = ? WHERE id = ? AND version = ?"
 _RAW_SET_TURN = "UPDATE games SET turn = ?, over = ? WHERE id = ?"
 _RAW_INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, seat, type, card, version, auto)"
@@ -140,21 +157,32 @@ _RAW_INSERT_ACTION = (
 
 def room_by_code(conn: Connection, code: str) -> RoomRow | None:
     row = conn.execute(_ROOM_BY_CODE, {"code": code}).one_or_none()
-    return RoomRow(*row) if row is not None else None
+    # More columns than SQLAlchemy's typed rows spell out: the row's values, in order.
+    return RoomRow(*tuple[Any, ...](row)) if row is not None else None
 
 
-def bump_version(conn: Connection, room_id: int, version: int) -> bool:
-    """The conditional UPDATE: True if the room was still at ``version`` (now version + 1)."""
+def bump_version(conn: Connection, room_id: int, version: int, at: datetime | None = None) -> bool:
+    """The conditional UPDATE: True if the room was still at ``version`` (now version + 1,
+    committed ``at``, default now: the turn timer counts from it)."""
+    at = at or datetime.now(UTC)
     raw = _sqlite(conn)
     if raw is not None:
-        return _raw_execute(raw, _RAW_BUMP, (version + 1, room_id, version)) == 1
-    result = conn.execute(_BUMP, {"room_id": room_id, "old": version, "new": version + 1})
-    return result.rowcount == 1
+        # As SQLAlchemy writes a DateTime on SQLite: naive UTC text.
+        stamp = at.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+        return _raw_execute(raw, _RAW_BUMP, (version + 1, stamp, room_id, version)) == 1
+    params = {"room_id": room_id, "old": version, "new": version + 1, "at": at}
+    return conn.execute(_BUMP, params).rowcount == 1
 
 
 def seats_of(conn: Connection, room_id: int, at_version: int | None = None) -> list[SeatRow]:
     query = select(
-        seats.c.seat, seats.c.name, seats.c.bot, seats.c.level, seats.c.token_hash
+        seats.c.seat,
+        seats.c.name,
+        seats.c.bot,
+        seats.c.level,
+        seats.c.token_hash,
+        seats.c.claim_name,
+        seats.c.claim_hash,
     ).where(seats.c.room_id == room_id)
     if at_version is not None:
         query = query.where(seats.c.joined_version <= at_version)
@@ -171,6 +199,7 @@ def insert_seat(
     level: str | None,
     token_hash: str | None,
     version: int,
+    claim: tuple[str, str] | None = None,
 ) -> None:
     conn.execute(
         insert(seats).values(
@@ -180,11 +209,22 @@ def insert_seat(
             bot=bot,
             level=level,
             token_hash=token_hash,
+            claim_name=claim[0] if claim else None,
+            claim_hash=claim[1] if claim else None,
             joined_version=version,
             # Joining is a sign of life: no process covers a player who just sat down.
             seen_at=None if bot else datetime.now(UTC),
         )
     )
+
+
+def delete_seat(conn: Connection, room_id: int, seat: int) -> None:
+    """A seat given up, or about to be written again (a seat changed hands, a claim made)."""
+    conn.execute(delete(seats).where(seats.c.room_id == room_id, seats.c.seat == seat))
+
+
+def set_host(conn: Connection, room_id: int, seat: int | None) -> None:
+    conn.execute(update(rooms).where(rooms.c.id == room_id).values(host_seat=seat))
 
 
 _GAME_COLUMNS = (

@@ -51,6 +51,20 @@ class Seat:
     turn: bool
     hand_size: int
     tricks_won: int | None
+    # The clocks (app/services/clocks.py), in seconds at the view's timed_at: until the
+    # computer plays for this absent player, and left on the turn timer.
+    away_s: int | None = None
+    turn_s: int | None = None
+    claimed: bool = False  # a computer player's seat a latecomer takes from the next deal
+
+    @property
+    def away_text(self) -> str:
+        return clock_text(self.away_s or 0)
+
+
+def clock_text(seconds: int) -> str:
+    """1:45, as a player reads a countdown."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +202,15 @@ class Table:
     bot_levels: tuple[tuple[str, str], ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
     match: Match | None = None
+    timed_at: float = 0.0  # when the seats' clocks were counted (Unix seconds)
+    turn_timer_s: int = 0  # the room's turn timer, 0: none
+    # What the computer did for the viewer while they were away or out of time, said once.
+    played_for: str | None = None
+    played_for_key: str | None = None
+    # A spectator may take a computer player's seat (at once in the lobby, else from the next
+    # deal): some bot's seat is not yet claimed.
+    takeable: bool = False
+    you_host: bool = False  # the viewer is the table's host (app/api/host.py)
 
 
 def _strip_rule(refused: RefusedView) -> str:
@@ -237,6 +260,9 @@ def build(view: View) -> Table:
                 turn=n == turn,
                 hand_size=view.hand_sizes[n] if playing else 0,
                 tricks_won=view.tricks_won[n % 2] if playing else None,
+                away_s=view.away[n] if playing else None,
+                turn_s=view.turn_deadline if playing and n == turn else None,
+                claimed=bool(raw and raw.claimed),
             )
         )
     around = tuple(seats[(me + i) % 4] for i in range(4))
@@ -341,8 +367,45 @@ def build(view: View) -> Table:
             and not seats[turn].bot
             and not seats[turn].empty
         ),
+        timed_at=view.timed_at or 0.0,
+        turn_timer_s=view.options.turn_timer_s,
+        played_for=_played_for(view),
+        played_for_key=_played_for_key(view),
+        takeable=you is None and any(s.bot and not s.claimed for s in seats),
+        you_host=you is not None and view.host == you,
     )
     return _with_match_news(_with_news(replace(table, match=_match(view, team_pair))))
+
+
+_DECISION_WORDS = {
+    "stand": "stood",
+    "beg": "begged",
+    "give_one": "gave one",
+    "run_pack": "ran the pack",
+}
+
+
+def _played_for(view: View) -> str | None:
+    """ "The computer played 9♠ for you", from the view's played_for_you."""
+    done = view.played_for_you
+    if not done:
+        return None
+    parts = [
+        f"played {card_short(a.card)}" if a.card else _DECISION_WORDS.get(a.type, a.type)
+        for a in done
+    ]
+    if len(parts) > 1:
+        parts = [", ".join(parts[:-1]) + " and " + parts[-1]]
+    return f"While you were away, the computer {parts[0]} for you."
+
+
+def _played_for_key(view: View) -> str | None:
+    """Names what was played for the viewer, so the page shows it once."""
+    done = view.played_for_you
+    if not done:
+        return None
+    what = "".join(f"{a.type}{a.card or ''}" for a in done)
+    return f"{view.game_number}:{view.hand_number}:{len(done)}:{what}"
 
 
 def _display_names(raw_seats: Sequence[SeatView | None]) -> list[str]:
@@ -539,6 +602,8 @@ def _with_news(t: Table) -> Table:
             what = f"{a.title} {a.card_text}" if a.card_text else a.title
             parts.append(f"{what}, {a.points} for {a.team_name}")
         news.append(News(f"hand:{t.awards_key}", "Hand over. " + "; ".join(parts) + "."))
+    if t.played_for and t.played_for_key:
+        news.append(News(f"auto:{t.played_for_key}", t.played_for))
     if t.phase == "game_over":
         news.append(News(f"over:{t.version}", t.status + "."))
     elif t.your_turn:

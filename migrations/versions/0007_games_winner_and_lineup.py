@@ -1,7 +1,7 @@
 """games.winner and games.lineup: the match tally and the stats' players, per game
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-12-01 14:10:00.000000
 
 Games stored before this revision have neither: their winner comes from their replay and
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007"
-down_revision: str | None = "0005"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
