@@ -462,6 +462,12 @@
   document.addEventListener("DOMContentLoaded", function () {
     wirePresets();
     document.addEventListener("click", function (e) {
+      // Closing the hand summary: dismissSummary puts the focus on the next thing to do; if
+      // a swap takes that control away, it is found again on the new table.
+      if (e.target.closest && e.target.closest("[data-dismiss-summary]")) {
+        pending = { action: "dismiss" };
+        return;
+      }
       var el = e.target.closest ? e.target.closest("[data-action]") : null;
       if (!el) return;
       var action = el.getAttribute("data-action");
@@ -489,7 +495,7 @@
  */
 (function () {
   "use strict";
-  var WIDE = "(min-width: 1100px)";
+  var WIDE = "(min-width: 1500px)";
   var muted = {};
   var unread = 0;
   var titleTimer = null;

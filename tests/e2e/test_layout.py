@@ -317,6 +317,12 @@ def test_the_reconnecting_bar_pushes_the_table_down(browser: Browser, server: st
         page.evaluate("window.scrollTo(0, 0)")
         page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:sseOpen'))")
         page.wait_for_selector("#conn", state="hidden")
+        # And the reopened stream's first event, the table as shown (else, after a few quiet
+        # seconds, the page would take the stream for blocked and poll instead).
+        page.evaluate(
+            "document.body.dispatchEvent(new CustomEvent('htmx:sseBeforeMessage',"
+            " {detail: {data: document.querySelector('#live').innerHTML}}))"
+        )
     page.context.close()
 
 

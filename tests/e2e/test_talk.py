@@ -34,6 +34,8 @@ def test_players_talk_spectators_read_and_html_stays_text(browser: Browser, serv
     take_seat(ann, "Ann", 0)
     take_seat(ben, "Ben", 1)
     watcher = open_table(browser, server, code)
+    for page in (ann, watcher):  # a 1280 px desktop: the talk opens from the top bar
+        page.click("[data-chat-toggle]")
     expect(watcher.locator("[data-chat-form]")).to_be_hidden()
     expect(watcher.locator("[data-chat-readonly]")).to_be_visible()
 
