@@ -276,7 +276,7 @@ def test_the_keyboard_goes_on_to_the_next_step_after_each_lobby_action(
     context.add_init_script(COUNT_SWAPS)
     page = context.new_page()
     page.goto(f"{server}/r/{create_room(server, seed=3)}")
-    page.wait_for_function("window.__swaps > 0")  # the stream's first table
+    page.wait_for_function("() => window.__swaps > 0")  # the stream's first table
     page.fill("input[name=name]", "Ann")
     page.focus("[data-action=join][data-seat='0']")
     # Sits down: the stream reopens for the seat, with a table.
