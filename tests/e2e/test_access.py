@@ -78,7 +78,7 @@ def test_arrows_move_across_the_hand_and_enter_plays(browser: Browser, server: s
     page.keyboard.press("Enter")
     wait_past(page, v)
     assert legal[-1] not in hand(page)
-    page.wait_for_function("!!document.activeElement.closest('[data-hand]')")  # still there
+    page.wait_for_function("() => !!document.activeElement.closest('[data-hand]')")  # still there
     page.wait_for_function(
         "t => document.querySelector('#announcer').textContent.includes(t)",
         arg=f"You played {_name(legal[-1])}",

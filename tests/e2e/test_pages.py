@@ -201,7 +201,7 @@ def test_share_opens_the_share_sheet_where_the_browser_has_one(
     share = page.locator("[data-action=share]")
     assert share.inner_text() == "Share link"
     share.click()
-    page.wait_for_function("window.__shared.length === 1")
+    page.wait_for_function("() => window.__shared.length === 1")
     shared = page.evaluate("window.__shared[0]")
     assert shared["url"] == f"{server}/r/{code}" and grouped_code(code) in shared["text"]
     assert page.inner_text("[data-share-status]") == "Link shared"

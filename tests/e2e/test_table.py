@@ -56,7 +56,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
             _screenshot(page, screenshots / "lobby.png")
         take_seat(page, name, seat)
     for page in pages:  # each page saw the others arrive, live
-        page.wait_for_function("document.querySelectorAll('.lobby-seat.empty').length === 0")
+        page.wait_for_function("() => document.querySelectorAll('.lobby-seat.empty').length === 0")
         for name in NAMES[:3]:
             assert name in page.inner_text(".lobby-felt")
 
