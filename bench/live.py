@@ -429,7 +429,7 @@ async def run(
 
     # Table talk beside the moves: one message a second in each of the first ``chat_rooms``
     # rooms, from each seat in turn (within the flood limit), on their own connections.
-    talkers = [Connection(port) for _ in range(min(8, chat_rooms))]
+    talkers = [Connection(port) for _ in range(chat_rooms)]  # one each: they talk at once
     said = [0]
 
     async def talk(room: Room, conn: Connection, n: int) -> None:
@@ -444,10 +444,12 @@ async def run(
     async def chatter() -> None:
         n = 0
         while True:
-            for i, room in enumerate(table[:chat_rooms]):
-                await talk(room, talkers[i % len(talkers)], n)
+            started = time.perf_counter()
+            await asyncio.gather(
+                *(talk(room, talkers[i], n) for i, room in enumerate(table[:chat_rooms]))
+            )
             n += 1
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - started)))
 
     chatting = asyncio.create_task(chatter()) if chat_rooms else None
 
