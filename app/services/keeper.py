@@ -122,8 +122,6 @@ class TableKeeper:
             seen = repo.seen_at(conn, code, seat)
         if seen is None:
             return None
-        if seen.tzinfo is None:  # SQLite keeps no zone: we wrote UTC
-            seen = seen.replace(tzinfo=UTC)
         return (datetime.now(UTC) - seen).total_seconds()
 
     async def close(self) -> None:

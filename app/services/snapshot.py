@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Connection
 
@@ -227,7 +227,7 @@ def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) ->
         replay_of=replay_of,
         options=RoomOptions.model_validate(room.options or {}),
         results=results,
-        at=_utc(room.changed_at) if at_version is None or at_version >= room.version else None,
+        at=room.changed_at if at_version is None or at_version >= room.version else None,
         host=room.host_seat,
     )
 
@@ -255,13 +255,6 @@ def result_of(game: GameInfo) -> GameResult | None:
     """A game's result, once it is over."""
     winner = game.state.winner
     return None if winner is None else GameResult(game.number, game.lineup, winner)
-
-
-def _utc(at: datetime | None) -> datetime | None:
-    """SQLite gives back naive datetimes: they were written in UTC."""
-    if at is not None and at.tzinfo is None:
-        return at.replace(tzinfo=UTC)
-    return at
 
 
 class SnapCache:

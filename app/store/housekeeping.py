@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row, Select, delete, exists, func, select
 
-from app.store.repo import actions, games, rooms, seats
+from app.store.repo import actions, as_utc, games, rooms, seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +29,7 @@ class RoomActivity:
 def _utc(moment: datetime | str) -> datetime:
     if isinstance(moment, str):  # SQLite, through an expression that lost the column type
         moment = datetime.fromisoformat(moment)
-    # SQLite hands back naive datetimes; every time we store is UTC.
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return as_utc(moment)
 
 
 _last_move = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -155,10 +155,21 @@ _RAW_INSERT_ACTION = (
 )
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A time read back from the store, in UTC: SQLite hands back naive datetimes, and every
+    time stored here was written in UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 def room_by_code(conn: Connection, code: str) -> RoomRow | None:
     row = conn.execute(_ROOM_BY_CODE, {"code": code}).one_or_none()
+    if row is None:
+        return None
     # More columns than SQLAlchemy's typed rows spell out: the row's values, in order.
-    return RoomRow(*tuple[Any, ...](row)) if row is not None else None
+    room = RoomRow(*tuple[Any, ...](row))
+    if room.changed_at is None:
+        return room
+    return replace(room, changed_at=as_utc(room.changed_at))
 
 
 def bump_version(conn: Connection, room_id: int, version: int, at: datetime | None = None) -> bool:
@@ -399,7 +410,7 @@ def seen_at(conn: Connection, code: str, seat: int) -> datetime | None:
         .where(rooms.c.code == code, seats.c.seat == seat)
     )
     value = conn.execute(query).scalar_one_or_none()
-    return value if isinstance(value, datetime) else None
+    return as_utc(value) if isinstance(value, datetime) else None
 
 
 # -- table talk ---------------------------------------------------------------------------
@@ -446,14 +457,7 @@ def chat_of(conn: Connection, room_id: int, *, limit: int, after: int = 0) -> li
     )
     rows = [ChatRow(*row) for row in conn.execute(query)]
     rows.reverse()
-    return [_utc(row) for row in rows]
-
-
-def _utc(row: ChatRow) -> ChatRow:
-    """SQLite gives back naive datetimes: they were written in UTC."""
-    if row.at.tzinfo is None:
-        return ChatRow(row.id, row.seat, row.name, row.text, row.preset, row.at.replace(tzinfo=UTC))
-    return row
+    return [replace(row, at=as_utc(row.at)) for row in rows]
 
 
 def chat_count_since(conn: Connection, room_id: int, seat: int | None, since: datetime) -> int:
