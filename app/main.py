@@ -13,7 +13,6 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
 from app.api import stats as stats_routes
-from app.api.caching import HtmlNotCached
 from app.api.context import Context
 from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
@@ -124,8 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Outermost last: the rate limit sees every request, then the cross-site check, then
     # the body limit; every answer, refusals included, carries the security headers.
     # Innermost, pages are compressed for a browser that accepts gzip (event streams are
-    # not: see NOT_COMPRESSED), and no HTML answer may be kept by a cache.
-    app.add_middleware(HtmlNotCached)
+    # not: see NOT_COMPRESSED); no HTML answer may be kept by a cache (app/api/security.py).
     app.add_middleware(
         GZipMiddleware,
         minimum_size=GZIP_MINIMUM_SIZE,

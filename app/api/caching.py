@@ -12,7 +12,7 @@ from urllib.parse import parse_qs
 
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from app.web.assets import version
 
@@ -35,25 +35,11 @@ class VersionedStatic(StaticFiles):
         return response
 
 
-class HtmlNotCached:
-    """Every HTML answer (pages, fragments, error pages) without a caching header of its own
-    gets ``no-cache``: the browser asks again each time."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_marked(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = message.get("headers", [])
-                names = {name.lower(): value for name, value in headers}
-                html = names.get(b"content-type", b"").startswith(b"text/html")
-                if html and b"cache-control" not in names:
-                    message = {**message, "headers": [*headers, (b"cache-control", b"no-cache")]}
-            await send(message)
-
-        await self.app(scope, receive, send_marked)
+def html_not_cached(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """An answer's headers, with ``no-cache`` added to HTML (pages, fragments, error pages)
+    that says nothing of caching itself: the browser asks again each time. Applied where the
+    security headers are (app/api/security.py), so an answer's start passes one wrapper."""
+    names = {name.lower(): value for name, value in headers}
+    if names.get(b"content-type", b"").startswith(b"text/html") and b"cache-control" not in names:
+        return [*headers, (b"cache-control", REVALIDATE.encode())]
+    return headers

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.caching import html_not_cached
 from app.api.middleware import send_error
 
 CSP = (
@@ -47,7 +48,8 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *added]}
+                headers = html_not_cached(list(message.get("headers", [])))
+                message = {**message, "headers": [*headers, *added]}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
