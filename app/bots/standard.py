@@ -13,6 +13,7 @@ near the end of a game the order High, Low, Jack, Game counts.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from app.bots import bidding, easy
 from app.bots.budget import Budget, Clock, worlds_within
@@ -36,12 +37,25 @@ BUDGET = Budget(ms=None, cap_ms=300.0, max_worlds=WORLDS)
 
 
 def choose(obs: Observation, rng: random.Random, budget: Budget = BUDGET) -> Action:
+    return decide(obs, rng, budget, _search_with_easy)
+
+
+CardSearch = Callable[[Observation, random.Random, Budget], Action]
+
+
+def decide(obs: Observation, rng: random.Random, budget: Budget, play: CardSearch) -> Action:
+    """A searching player's decision: its only legal action, a bid (by rule of thumb or by
+    search, as ``budget`` says), or the card ``play`` finds (strong races where this searches)."""
     if len(obs.legal) == 1:
         return obs.legal[0]
     if obs.phase is not Phase.PLAY:
         if budget.bidding == "heuristic":
             return easy.choose(obs, stand_at=STAND_AT)
         return bidding.choose(obs, rng, Clock(budget, budget.bid_factor), bidding.worlds(budget))
+    return play(obs, rng, budget)
+
+
+def _search_with_easy(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     return search_play(obs, rng, budget, easy.play_card)
 
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 import math
 import random
 
-from app.bots import bidding, easy
+from app.bots import easy, standard
 from app.bots.budget import Budget, Clock
 from app.bots.knowledge import Told, knowledge_of
 from app.bots.playout import play_out, worth
-from app.bots.standard import STAND_AT
 from app.rules.cards import Hand, suit_of
-from app.rules.state import Action, Phase
+from app.rules.state import Action
 from app.rules.table import imagined
 from app.rules.view import Observation
 
@@ -46,13 +45,7 @@ LOOK_EVERY = 8
 
 
 def choose(obs: Observation, rng: random.Random, budget: Budget = BUDGET) -> Action:
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    if obs.phase is not Phase.PLAY:
-        if budget.bidding == "heuristic":
-            return easy.choose(obs, stand_at=STAND_AT)
-        return bidding.choose(obs, rng, Clock(budget, budget.bid_factor), bidding.worlds(budget))
-    return race_play(obs, rng, budget)
+    return standard.decide(obs, rng, budget, race_play)
 
 
 def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
@@ -159,7 +152,7 @@ def bidding_told(obs: Observation) -> Told | None:
 
     def told(dealt: list[Hand]) -> bool:
         if seat != beggar and stood != easy.stand_wanted(
-            dealt[beggar], kick, scores, beggar, obs.rules, STAND_AT
+            dealt[beggar], kick, scores, beggar, obs.rules, standard.STAND_AT
         ):
             return False
         return stood or seat == dealer or easy.trump_worth(dealt[dealer], suit) >= GAVE_ON
