@@ -50,6 +50,9 @@ WORKDIR /app
 COPY alembic.ini ./
 COPY migrations ./migrations
 COPY app ./app
+# The interface's languages: the catalogs compiled from their .po files (the .mo files are
+# build output, never in git).
+RUN pybabel -q compile --domain messages --directory app/locale
 # Compiled once here (the code is read-only to the app's user, and PYTHONDONTWRITEBYTECODE
 # is set), so a start does not compile every module again.
 RUN python -m compileall -q -j 0 app migrations

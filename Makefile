@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-unit test-e2e test-image lint bench screenshots clean
+.PHONY: install catalogs messages run test test-unit test-e2e test-image lint bench screenshots clean
 
 # Re-installs only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml
@@ -13,7 +13,28 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) catalogs
+
+# The interface's languages (app/i18n.py, docs/translating.md): each catalog's .po is kept in
+# git, its compiled .mo is built here, again whenever its .po changes.
+LOCALES := fr de ms lb
+PO := $(foreach l,$(LOCALES),app/locale/$(l)/LC_MESSAGES/messages.po)
+MO := $(PO:.po=.mo)
+
+app/locale/%/LC_MESSAGES/messages.mo: app/locale/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel -q compile --domain messages --input-file $< --output-file $@ --locale $*
+
+catalogs: $(MO)
+
+# Extracts every English text of app/ again and brings each catalog up to date with it: new
+# texts come in untranslated, gone ones leave. Sorted and without line numbers, so that two
+# branches that each add a text merge without a conflict.
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract --mapping-file babel.cfg --no-location --sort-output \
+		--add-comments Translators: --keyword N_ --project "All Fours" \
+		--output-file $(VENV)/messages.pot app
+	$(BIN)/pybabel -q update --input-file $(VENV)/messages.pot --output-dir app/locale \
+		--domain messages --ignore-obsolete --no-fuzzy-matching --ignore-pot-creation-date
 
 run: install
 	$(BIN)/python -m app.serve

@@ -14,6 +14,7 @@ from app.api import admin, chat, docs, health, host, openapi, pages, records, re
 from app.api import errors as api_errors
 from app.api import stats as stats_routes
 from app.api.context import Context
+from app.api.language import Language
 from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
 from app.api.record_schemas import RECORD_MODELS
@@ -124,6 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the body limit; every answer, refusals included, carries the security headers.
     # Innermost, pages are compressed for a browser that accepts gzip (event streams are
     # not: see NOT_COMPRESSED); no HTML answer may be kept by a cache (app/api/security.py).
+    # Innermost of all, each request is read in its reader's language (app/i18n.py).
+    app.add_middleware(Language)
     app.add_middleware(
         GZipMiddleware,
         minimum_size=GZIP_MINIMUM_SIZE,

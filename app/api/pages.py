@@ -16,6 +16,8 @@ from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
+from app import i18n
+from app.i18n import _
 from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
@@ -30,14 +32,14 @@ from app.services.view import hand_records, room_view, seat_flags, view_text
 from app.web.assets import STATIC
 from app.web.house_rules import chosen_rules
 from app.web.render import (
-    render_chat_message,
+    chat_renderer,
     render_home,
     render_how_to_play,
     render_live,
     render_room,
     render_sheet,
     render_sheet_page,
-    render_table,
+    table_renderer,
 )
 
 router = APIRouter(include_in_schema=False)
@@ -55,7 +57,8 @@ def _htmx(request: Request) -> bool:
 
 def _view_html(ctx: Context, snap: RoomSnap, token: str | None) -> str:
     """The caller's table, rendered once and shared with the caller's own stream."""
-    return view_text(ctx.views, snap, viewer_seat(ctx, snap, token), ctx.presence, render_table)
+    seat = viewer_seat(ctx, snap, token)
+    return view_text(ctx.views, snap, seat, ctx.presence, table_renderer(i18n.current()))
 
 
 def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
@@ -86,12 +89,17 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
     except UnknownPreset as err:
-        return HTMLResponse(render_home(error=f"Those rules do not work: {err}"), 422)
+        return HTMLResponse(render_home(error=_rules_refused(str(err))), 422)
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
-        return HTMLResponse(render_home(error=f"Those rules do not work: {detail}"), 422)
+        return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
     snap = await run_in_threadpool(ctx.tables.create_room, rules=rules, seed=None)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+def _rules_refused(detail: str) -> str:
+    # The detail is the validator's own (English) words: it names the field at fault.
+    return _("Those rules do not work: %(detail)s") % {"detail": detail}
 
 
 async def _find(ctx: Context, typed: str) -> RoomSnap | None:
@@ -107,13 +115,15 @@ async def _find(ctx: Context, typed: str) -> RoomSnap | None:
 
 def _no_table(typed: str) -> HTMLResponse:
     shown = typed.strip()[:40]
-    return HTMLResponse(render_home(error=f"No table {shown!r} here.", code=shown), 404)
+    message = _("No table “%(code)s” here.") % {"code": shown}
+    return HTMLResponse(render_home(error=message, code=shown), 404)
 
 
 @router.get("/join")
 async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
     if not typed_code(code) or len(code) > 200:
-        return HTMLResponse(render_home(error="Type the table's code.", code=code[:40]), 422)
+        message = _("Type the table's code.")
+        return HTMLResponse(render_home(error=message, code=code[:40]), 422)
     snap = await _find(ctx, code)
     if snap is None:
         return _no_table(code)
@@ -144,17 +154,18 @@ async def table(ctx: ContextDep, request: Request, code: str, token: TokenDep) -
     headers = {"Cache-Control": "no-store", "ETag": tag}
     if tag in _tags(request.headers.get("if-none-match", "")):
         return Response(status_code=304, headers=headers)
-    html = view_text(ctx.views, snap, seat, ctx.presence, render_table)
+    html = view_text(ctx.views, snap, seat, ctx.presence, table_renderer(i18n.current()))
     return HTMLResponse(html, headers=headers)
 
 
 def table_tag(snap: RoomSnap, seat: int | None, presence: Presence) -> str:
-    """A weak ETag (the body may travel gzipped) for one viewer's table at this moment."""
+    """A weak ETag (the body may travel gzipped) for one viewer's table at this moment, in
+    the language it is read in (a reader who switches language must not get a 304)."""
     here = "".join(
         "-" if flag is None else "ca"[flag[1]] if flag[0] or flag[1] else "o"
         for flag in seat_flags(snap, presence)
     )
-    return f'W/"{snap.version}.{"s" if seat is None else seat}.{here}"'
+    return f'W/"{snap.version}.{"s" if seat is None else seat}.{here}.{i18n.current()}"'
 
 
 def _tags(header: str) -> set[str]:
@@ -188,9 +199,10 @@ async def table_events(ctx: ContextDep, code: str, token: TokenDep) -> EventSour
         snap,
         token,
         gzip=True,
-        render=render_table,
+        # Bound to the reader's language: the stream renders long after this request.
+        render=table_renderer(i18n.current()),
         presence_event="state",
-        say=render_chat_message,
+        say=chat_renderer(i18n.current()),
     )
 
 

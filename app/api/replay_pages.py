@@ -14,10 +14,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 
-from app import verify
+from app import i18n, verify
 from app.api.context import ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
 from app.api.record_schemas import GameRecordOut
+from app.i18n import _
 from app.services import errors, records
 from app.services.identity import seat_of
 from app.web.replay import render_open, render_replay, render_unavailable
@@ -38,9 +39,10 @@ async def latest_replay(ctx: ContextDep, code: str) -> Response:
     try:
         snap = await run_in_threadpool(ctx.tables.snapshot, code)
     except errors.NotFound:
-        return HTMLResponse(render_unavailable(f"No table {code!r} here.", None), 404)
+        message = _("No table “%(code)s” here.") % {"code": code[:40]}
+        return HTMLResponse(render_unavailable(message, None), 404)
     if snap.game is None:
-        message = "This table has not started a game yet."
+        message = _("This table has not started a game yet.")
         return HTMLResponse(render_unavailable(message, snap.code), 404)
     return RedirectResponse(f"/r/{snap.code}/games/{snap.game.number}/replay", status_code=303)
 
@@ -56,10 +58,12 @@ async def replay(
 ) -> HTMLResponse:
     try:
         record = await run_in_threadpool(records.load_record, ctx.tables, code, g)
-    except errors.NotFound as err:
-        return HTMLResponse(render_unavailable(err.detail, None), 404)
+    except errors.NotFound:
+        # The page says it in the reader's words; err.detail is the API's English one.
+        message = _("No game %(game)s at table “%(code)s”.") % {"game": g, "code": code[:40]}
+        return HTMLResponse(render_unavailable(message, None), 404)
     if not record.over:
-        message = "This game is still being played: its replay opens once it is over."
+        message = _("This game is still being played: its replay opens once it is over.")
         return HTMLResponse(render_unavailable(message, record.snap.code), 409, headers=NO_STORE)
     seated = seat_of(record.snap, token) is not None
     page = render_replay(records.record_json(record), seated=seated)
@@ -90,30 +94,36 @@ async def open_record(request: Request) -> HTMLResponse:
     try:
         form = await request.form(max_files=1, max_fields=4, max_part_size=UPLOAD_MAX_BYTES)
     except HTTPException:  # the multipart parser's refusal of a broken or foreign body
-        return refused("That upload could not be read: pick the record file and try again.", 400)
+        return refused(
+            _("That upload could not be read: pick the record file and try again."), 400
+        )
     upload = form.get("record")
     if not isinstance(upload, UploadFile):
-        return refused("Pick a record file first.", 400)
+        return refused(_("Pick a record file first."), 400)
     data = await upload.read(RECORD_MAX_BYTES + 1)
     await form.close()
     if len(data) > RECORD_MAX_BYTES:
         return refused(
-            f"That file is larger than {RECORD_MAX_BYTES // 1024} KiB: not a record.", 413
+            _("That file is larger than %(kib)s KiB: not a record.")
+            % {"kib": i18n.number(RECORD_MAX_BYTES // 1024)},
+            413,
         )
     try:
         parsed = json.loads(data)
     except (ValueError, UnicodeDecodeError):
-        return refused("That file is not a game record (it is not JSON).", 422)
+        return refused(_("That file is not a game record (it is not JSON)."), 422)
     try:
         GameRecordOut.model_validate(parsed, strict=True)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(x) for x in first["loc"]) or "the file"
-        return refused(f"That file is not a game record ({where}: {first['msg']}).", 422)
+        # The field and the validator's words stay as they are: they name the fault exactly.
+        found = {"where": where, "why": first["msg"]}
+        return refused(_("That file is not a game record (%(where)s: %(why)s).") % found, 422)
     try:
         verify.check(parsed)
     except verify.Mismatch as err:
-        return refused(f"This record does not match its seed: {err}", 422)
+        return refused(_("This record does not match its seed: %(why)s") % {"why": err}, 422)
     except verify.Unchecked as err:
-        return refused(f"This record cannot be checked: {err}", 422)
+        return refused(_("This record cannot be checked: %(why)s") % {"why": err}, 422)
     return HTMLResponse(render_replay(parsed, seated=False, stored=False), headers=NO_STORE)

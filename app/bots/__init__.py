@@ -16,6 +16,7 @@ from typing import Literal
 
 from app.bots import easy, standard, strong
 from app.bots.budget import Budget
+from app.i18n import N_
 from app.rules.state import Action
 from app.rules.view import Observation
 
@@ -23,11 +24,11 @@ BotLevel = Literal["easy", "standard", "strong"]
 LEVELS: tuple[BotLevel, ...] = ("easy", "standard", "strong")
 DEFAULT_LEVEL: BotLevel = "standard"
 
-# What the lobby says of each level, in a line.
+# What the lobby says of each level, in a line (marked for the catalogs: app/i18n.py).
 DESCRIPTIONS: dict[BotLevel, str] = {
-    "easy": "plays by a club player's rules of thumb, without looking ahead",
-    "standard": "thinks each card through over dozens of imagined deals",
-    "strong": "thinks longer, over hundreds of deals, and bids by them: a challenge",
+    "easy": N_("plays by a club player's rules of thumb, without looking ahead"),
+    "standard": N_("thinks each card through over dozens of imagined deals"),
+    "strong": N_("thinks longer, over hundreds of deals, and bids by them: a challenge"),
 }
 
 # What each searching level may think, as served (easy does not search). The counts make a

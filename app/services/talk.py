@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
+from app.i18n import N_
 from app.live.hub import nudge_mark
 from app.services import errors
 from app.services.identity import check_code, seat_of
@@ -23,24 +24,27 @@ from app.services.tables import Tables
 from app.store import repo
 from app.store.db import read, write
 
-# The presets, as said at a Trinidad table (API.md § Second round has the ids).
+# The presets, as said at a Trinidad table (API.md § Second round has the ids). Kept in
+# English here (the stored text); each reader sees them in their language, where the
+# catalog's comments say which are kept as said at the table.
 PRESETS: dict[str, str] = {
-    "stand": "Stand!",
-    "ah_beg": "Ah beg",
-    "give_one": "Give one",
-    "run_the_pack": "Run the pack!",
-    "hang_jack": "Hang jack!",
-    "good_lift": "Good lift, partner",
-    "play_yuh_card": "Play yuh card",
-    "all_fours": "All fours!",
-    "bullseye": "Bullseye!",
+    "stand": N_("Stand!"),
+    "ah_beg": N_("Ah beg"),
+    "give_one": N_("Give one"),
+    "run_the_pack": N_("Run the pack!"),
+    "hang_jack": N_("Hang jack!"),
+    "good_lift": N_("Good lift, partner"),
+    # Translators: Trinidad table talk ("play your card", to a slow player).
+    "play_yuh_card": N_("Play yuh card"),
+    "all_fours": N_("All fours!"),
+    "bullseye": N_("Bullseye!"),
     "thumbs_up": "\N{THUMBS UP SIGN}",
     "laugh": "\N{FACE WITH TEARS OF JOY}",
     "wow": "\N{FACE WITH OPEN MOUTH}",
     "sleepy": "\N{SLEEPING FACE}",
 }
 TEXT_MAX = 200
-SPECTATOR = "Spectator"  # the name a spectator writes under
+SPECTATOR = N_("Spectator")  # the name a spectator writes under (shown translated)
 RECENT = 100  # what a (re)connection and GET /chat give
 FLOOD_MESSAGES, FLOOD_WINDOW = 5, timedelta(seconds=10)
 NUDGE_EVERY = timedelta(seconds=30)

@@ -18,6 +18,11 @@
     var deals = $all("section[data-hand]", root);
     if (!deals.length) return;
     root.classList.add("stepping");
+    // The sentences it writes, in the page's language (replay.html's data-words).
+    var words = JSON.parse(root.getAttribute("data-words") || "{}");
+    function say(key, values) {
+      return String(words[key] || "").replace(/\{(\w+)\}/g, function (m, k) { return values[k]; });
+    }
 
     // Every step of the game in order: [hand, lift].
     var steps = [];
@@ -71,8 +76,10 @@
         var after = lifts === 0 || counting;
         $("[data-score-before]", d).hidden = after;
         $("[data-score-after]", d).hidden = !after;
-        var where = lift === 0 ? "the deal" : counting ? "the count" : "lift " + lift + " of " + lifts;
-        $("[data-position]", root).textContent = "Hand " + hand + " of " + deals.length + " · " + where;
+        var where = lift === 0 ? say("deal", {}) : counting ? say("count", {})
+          : say("lift", { lift: lift, lifts: lifts });
+        $("[data-position]", root).textContent =
+          say("hand", { hand: hand, hands: deals.length }) + " · " + where;
       });
       $all("[data-jump]", root).forEach(function (a) {
         if (+a.getAttribute("data-jump") === hand) a.setAttribute("aria-current", "step");

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from app.i18n import N_, _
 from app.rules.cards import RANKS, SUITS
 
+# The words are English and marked for the catalogs: ``rank_word``, ``suit_word`` and
+# ``card_name`` give them in the reader's language.
 RANK_NAMES = {
-    "A": "Ace",
-    "K": "King",
-    "Q": "Queen",
-    "J": "Jack",
+    "A": N_("Ace"),
+    "K": N_("King"),
+    "Q": N_("Queen"),
+    "J": N_("Jack"),
     "T": "10",
     **{r: r for r in "98765432"},
 }
-SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 # Suit shapes on a 100 x 100 box, tuned to sit on the same baseline.
@@ -60,9 +63,21 @@ _PIPS: dict[str, tuple[tuple[float, float], ...]] = {
 _PIP = 16
 
 
+def rank_word(rank: str) -> str:
+    """A rank as the reader's language names it (``"Q"``: Queen, Dame, Ratu)."""
+    word = RANK_NAMES[rank]
+    return _(word) if rank in "AKQJ" else word
+
+
+def suit_word(suit: str) -> str:
+    """A suit as running text names it (``"H"``: hearts, cœur, Herz, lekuk, Häerz)."""
+    return _(SUIT_WORDS[suit])
+
+
 def card_name(code: str) -> str:
     """``"JH"`` -> ``"Jack of hearts"`` (for screen readers and announcements)."""
-    return f"{RANK_NAMES[code[0]]} of {SUIT_WORDS[code[1]]}"
+    # Translators: a card's name; "Herz Bube" in German, "Valet de cœur" in French.
+    return _("%(rank)s of %(suit)s") % {"rank": rank_word(code[0]), "suit": suit_word(code[1])}
 
 
 def card_short(code: str) -> str:
@@ -189,5 +204,5 @@ def suit_symbol(suit: str, css_class: str = "pip") -> Markup:
         raise ValueError(f"not a suit: {suit!r}")
     return Markup(
         f'<svg class="{css_class} suit-{suit}" viewBox="0 0 100 100" role="img" '
-        f'aria-label="{SUIT_WORDS[suit]}" focusable="false"><use href="#suit-{suit}"/></svg>'
+        f'aria-label="{suit_word(suit)}" focusable="false"><use href="#suit-{suit}"/></svg>'
     )

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.i18n import N_, _
 from app.rules.config import DEFAULT_PRESET, PRESETS, Rules, preset_rules
 
 
@@ -38,85 +39,85 @@ class Option:
 # ids (RULES.md's ids are for the code and its tests).
 _WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
     "target": (
-        "Play to",
-        "The first team to reach this many points wins.",
-        {7: "7 points", 10: "10 points", 14: "14 points", 21: "21 points"},
+        N_("Play to"),
+        N_("The first team to reach this many points wins."),
+        {7: N_("7 points"), 10: N_("10 points"), 14: N_("14 points"), 21: N_("21 points")},
     ),
     "game_points": (
-        "Game is worth",
-        "Points for the team whose lifts count more in aces, court cards and tens.",
-        {1: "1 point", 2: "2 points"},
+        N_("Game is worth"),
+        N_("Points for the team whose lifts count more in aces, court cards and tens."),
+        {1: N_("1 point"), 2: N_("2 points")},
     ),
     "game_tie": (
-        "Tied Game",
-        "When both teams count the same for Game.",
-        {"none": "nobody scores", "non_dealer": "the non-dealer's team scores"},
+        N_("Tied Game"),
+        N_("When both teams count the same for Game."),
+        {"none": N_("nobody scores"), "non_dealer": N_("the non-dealer's team scores")},
     ),
     "give_one_can_win": (
-        "Give one can win",
-        "The dealer may give one even when that point wins the game.",
-        {False: "no", True: "yes"},
+        N_("Give one can win"),
+        N_("The dealer may give one even when that point wins the game."),
+        {False: N_("no"), True: N_("yes")},
     ),
     "give_one_needs_trump": (
-        "Give one needs trump",
-        "The dealer may give one only while holding a card of the kick's suit.",
-        {False: "no", True: "yes"},
+        N_("Give one needs trump"),
+        N_("The dealer may give one only while holding a card of the kick's suit."),
+        {False: N_("no"), True: N_("yes")},
     ),
     "undertrump": (
-        "Undertrumping",
-        "After a plain lead was trumped, may a lower trump be played?",
-        {"allowed": "allowed", "forbidden": "forbidden unless you hold only trumps"},
+        N_("Undertrumping"),
+        N_("After a plain lead was trumped, may a lower trump be played?"),
+        {"allowed": N_("allowed"), "forbidden": N_("forbidden unless you hold only trumps")},
     ),
     "kick_two": (
-        "Kick two (Tobago)",
-        "A turned-up 2 scores 2 for the dealer, instead of the 6.",
-        {False: "no", True: "yes"},
+        N_("Kick two (Tobago)"),
+        N_("A turned-up 2 scores 2 for the dealer, instead of the 6."),
+        {False: N_("no"), True: N_("yes")},
     ),
     "flip_last_card": (
-        "Flip the last card",
-        "When the pack runs out, turn the last card before a redeal.",
-        {False: "no", True: "yes"},
+        N_("Flip the last card"),
+        N_("When the pack runs out, turn the last card before a redeal."),
+        {False: N_("no"), True: N_("yes")},
     ),
 }
 
 # name -> the option told in full for a newcomer (the how-to-play page), default first.
 GUIDE: dict[str, str] = {
     "target": (
-        "The game is played to 14 points. A table may play a shorter game to 7 or 10, "
-        "or a longer one to 21."
+        N_("The game is played to 14 points. A table may play a shorter game to 7 or 10, "
+        "or a longer one to 21.")
     ),
     "game_points": (
-        "Game is normally worth 1 point. In tournaments it is worth 2: the team with "
-        "the higher count for Game scores as much as for High and Low together."
+        N_("Game is normally worth 1 point. In tournaments it is worth 2: the team with "
+        "the higher count for Game scores as much as for High and Low together.")
     ),
     "game_tie": (
-        "When both teams count exactly the same for Game, nobody scores it. Some tables "
-        "give the point to the team that did not deal instead."
+        N_("When both teams count exactly the same for Game, nobody scores it. Some tables "
+        "give the point to the team that did not deal instead.")
     ),
     "give_one_can_win": (
-        "Normally the dealer may not give one when that point would win the game for the "
+        N_("Normally the dealer may not give one when that point would win the game for the "
         "beggar's team: he has to run the pack. With this house rule he may give it anyway, "
-        "and the beggar's team wins."
+        "and the beggar's team wins.")
     ),
     "give_one_needs_trump": (
-        "Normally the dealer may always give one. With this house rule (played in "
+        N_("Normally the dealer may always give one. With this house rule (played in "
         "tournaments) he may give one only while he holds a card of the kick's suit; "
-        "otherwise he must run the pack."
+        "otherwise he must run the pack.")
     ),
     "undertrump": (
-        "Normally you may trump with any trump. With undertrumping forbidden, once a plain "
+        N_("Normally you may trump with any trump. With undertrumping forbidden, once a plain "
         "suit lead has been trumped, you may not play a lower trump than the one already "
-        "in the lift, unless trumps are all you hold."
+        "in the lift, unless trumps are all you hold.")
     ),
     "kick_two": (
-        "Played in Tobago: a 2 turned up as the kick scores 2 points for the dealer's team, "
-        "and a turned-up 6 scores nothing."
+        N_("Played in Tobago: a 2 turned up as the kick scores 2 points for the dealer's team, "
+        "and a turned-up 6 scores nothing.")
     ),
     "flip_last_card": (
-        "Normally, when the pack is too small to deal three more cards each and no new "
+        N_("Normally, when the pack is too small to deal three more cards each and no new "
         "suit has shown, the cards are shuffled and dealt again. With this house rule the "
         "dealer first turns the last card or cards one at a time (each scores its kick "
-        "points), and only deals again if none of them shows a new suit."
+        "points), and only deals again if none of them shows a new suit.")
     ),
 }
 
@@ -133,13 +134,13 @@ class Preset:
 
 # name -> (title, who plays it), in RULES.md's order.
 _PRESET_WORDS: dict[str, tuple[str, str]] = {
-    "trinidad": ("Trinidad", "The rules as written: home and club games, to 14."),
+    "trinidad": (N_("Trinidad"), N_("The rules as written: home and club games, to 14.")),
     "tournament": (
-        "Tournament",
-        "T&T tournament rules: Game is 2, no undertrumping, no give one without trump.",
+        N_("Tournament"),
+        N_("T&T tournament rules: Game is 2, no undertrumping, no give one without trump."),
     ),
-    "tobago": ("Tobago", "Tobago's kick: a turned-up 2 scores 2, not the 6."),
-    "quick": ("Quick game", "A short game to 7 points."),
+    "tobago": (N_("Tobago"), N_("Tobago's kick: a turned-up 2 scores 2, not the 6.")),
+    "quick": (N_("Quick game"), N_("A short game to 7 points.")),
 }
 
 
@@ -163,10 +164,10 @@ def options() -> tuple[Option, ...]:
         out.append(
             Option(
                 name=name,
-                label=label,
-                explanation=explanation,
+                label=_(label),
+                explanation=_(explanation),
                 choices=tuple(
-                    Choice(_form_value(v), value_labels[v], v == field.default)
+                    Choice(_form_value(v), _(value_labels[v]), v == field.default)
                     for v in _values(name)
                 ),
                 is_flag=field.annotation is bool,
@@ -191,9 +192,9 @@ def in_force(rules: Mapping[str, Any]) -> tuple[InForce, ...]:
         value = rules.get(name, field.default)
         out.append(
             InForce(
-                label=label,
-                value=value_labels.get(value, _form_value(value)),
-                explanation=explanation,
+                label=_(label),
+                value=_(value_labels[value]) if value in value_labels else _form_value(value),
+                explanation=_(explanation),
                 changed=value != field.default,
             )
         )
@@ -206,9 +207,13 @@ def presets() -> tuple[Preset, ...]:
     for name, rules in PRESETS.items():
         title, who = _PRESET_WORDS[name]
         chosen = rules.model_dump()
-        changes = tuple(f"{r.label}: {r.value}" for r in in_force(chosen) if r.changed)
+        changes = tuple(
+            _("%(option)s: %(value)s") % {"option": r.label, "value": r.value}
+            for r in in_force(chosen)
+            if r.changed
+        )
         form = {n: _form_value(v) for n, v in chosen.items()}
-        out.append(Preset(name, title, who, changes, form, name == DEFAULT_PRESET))
+        out.append(Preset(name, _(title), _(who), changes, form, name == DEFAULT_PRESET))
     return tuple(out)
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from app import i18n
 from app.rules import Rules
 from app.rules.view import HandRecordView
 from app.services.identity import grouped_code
@@ -17,27 +18,72 @@ from app.web.assets import static_url
 from app.web.house_rules import GUIDE, options, presets
 from app.web.sheet import build_sheet
 from app.web.table import View, build
+from app.web.words import level_name
+
+
+def environment() -> Environment:
+    """The templates in the language being rendered now (app/i18n.py)."""
+    return _environment(i18n.current())
 
 
 @cache
-def environment() -> Environment:
+def _environment(lang: str) -> Environment:
+    """One environment per language, each with its own catalog installed: the templates are
+    compiled once per language, and nothing is shared between two readers' renders."""
     env = Environment(
         loader=PackageLoader("app", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=False,
         lstrip_blocks=False,
+        extensions=["jinja2.ext.i18n"],
     )
+    # New-style gettext: ``_("... %(name)s", name=x)`` formats and escapes in one step.
+    env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(
+        lang=lang,
+        language_menu=i18n.menu,
         face=cards.face,
         back=cards.back,
         sprite=cards.sprite,
         suit_symbol=cards.suit_symbol,
         card_short=cards.card_short,
         static_url=static_url,
+        level_name=level_name,
     )
     env.filters["grouped"] = grouped_code  # a room code as it is read aloud
+    env.filters["number"] = i18n.number
+    env.filters["day"] = i18n.day
+    env.filters["clock"] = i18n.clock
     return env
+
+
+def table_renderer(lang: str) -> Callable[[View], str]:
+    """``render_table`` in ``lang``, for a stream whose renders come after its request. One
+    function per language, so the rendered-view cache (RenderedViews, keyed by the renderer)
+    keeps each language's table apart."""
+    return _table_renderers[lang]
+
+
+def chat_renderer(lang: str) -> Callable[[ChatMessageOut], str]:
+    """``render_chat_message`` in ``lang``, for the same streams."""
+    return _chat_renderers[lang]
+
+
+def _in(lang: str, render: Callable[[View], str]) -> Callable[[View], str]:
+    def rendered(view: View) -> str:
+        with i18n.reading(lang):
+            return render(view)
+
+    return rendered
+
+
+def _said_in(lang: str) -> Callable[[ChatMessageOut], str]:
+    def rendered(message: ChatMessageOut) -> str:
+        with i18n.reading(lang):
+            return render_chat_message(message)
+
+    return rendered
 
 
 def render_table(view: View) -> str:
@@ -73,7 +119,7 @@ def render_home(*, error: str | None = None, code: str | None = None) -> str:
 
 def render_how_to_play() -> str:
     """The game explained for a newcomer, with every house rule."""
-    house = [(o, GUIDE[o.name]) for o in options()]
+    house = [(o, i18n.gettext(GUIDE[o.name])) for o in options()]
     return (
         environment()
         .get_template("how_to_play.html")
@@ -98,3 +144,7 @@ def render_sheet_page(view: View, records: Sequence[HandRecordView]) -> str:
     env = environment()
     fragment = env.get_template("_sheet.html").render(s=sheet)
     return env.get_template("sheet.html").render(s=sheet, sheet_html=Markup(fragment))
+
+
+_table_renderers = {lang: _in(lang, render_table) for lang in i18n.LANGUAGES}
+_chat_renderers = {lang: _said_in(lang) for lang in i18n.LANGUAGES}

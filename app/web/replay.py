@@ -15,11 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.web.cards import card_name
+from app.i18n import N_, _
+from app.web.cards import card_name, suit_word
 from app.web.render import environment
+from app.web.words import partners
 
 RANKS = "23456789TJQKA"
-SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _HELD = "SHCD"  # the order a player holds the suits: trump first, then alternating colours
 
 
@@ -106,7 +107,7 @@ class Replay:
 def build(record: Mapping[str, Any], *, stored: bool = True) -> Replay:
     """The replay of a game record (checked by app.verify when it came from a file)."""
     names = _names(record["seats"])
-    teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    teams = (partners(names[0], names[2]), partners(names[1], names[3]))
     deals = []
     before = (0, 0)
     for hand in record["hands"]:
@@ -137,7 +138,7 @@ def _names(seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
         name = " ".join(str(seat.get("name") or "").split()) if seat else ""
         if seat and seat.get("bot"):
             name = re.sub(r"\s*\([a-z]+\)$", "", name)
-        name = name or f"Seat {i + 1}"
+        name = name or _("Seat %(n)s") % {"n": i + 1}
         taken = [o for o in out if o == name or o.startswith(name + " ")]
         out.append(f"{name} {len(taken) + 1}" if taken else name)
     return out
@@ -187,7 +188,7 @@ def _deal(hand: Mapping[str, Any], names: list[str], before: tuple[int, int]) ->
         dealer_name=names[dealer],
         redeal=bool(hand.get("redeal")),
         kicks=tuple(hand["kicks"]),
-        trump=SUIT_WORDS.get(trump) if trump else None,
+        trump=suit_word(trump) if trump else None,
         decision=_decision(hand.get("decision"), names[beggar], names[dealer]),
         seats=tuple(seats),
         lifts=tuple(lifts),
@@ -209,28 +210,30 @@ def _held_key(code: str, trump: str) -> tuple[int, int]:
 
 
 def _decision(decision: str | None, beggar: str, dealer: str) -> str:
+    names = {"beggar": beggar, "dealer": dealer}
     if decision == "stand":
-        return f"{beggar} stands"
+        return _("%(beggar)s stands") % names
     if decision == "give_one":
-        return f"{beggar} begs; {dealer} gives one"
+        return _("%(beggar)s begs; %(dealer)s gives one") % names
     if decision == "run_pack":
-        return f"{beggar} begs; {dealer} runs the pack"
-    return "No one bids: the kick ended the game"
+        return _("%(beggar)s begs; %(dealer)s runs the pack") % names
+    return _("No one bids: the kick ended the game")
 
 
 _KINDS = {
-    "kick": "Kick",
-    "give_one": "Gave one",
-    "high": "High",
-    "low": "Low",
-    "jack": "Jack",
-    "hang_jack": "Hang jack!",
-    "game": "Game",
+    "kick": N_("Kick"),
+    "give_one": N_("Gave one"),
+    "high": N_("High"),
+    "low": N_("Low"),
+    "jack": N_("Jack"),
+    "hang_jack": N_("Hang jack!"),
+    "game": N_("Game"),
 }
 
 
 def _award(award: Mapping[str, Any], names: list[str], *, at_deal: bool) -> AwardLine:
-    words = [_KINDS.get(str(award["kind"]), str(award["kind"]))]
+    kind = str(award["kind"])
+    words = [_(_KINDS[kind]) if kind in _KINDS else kind]
     if award.get("card"):
         words.append(card_name(str(award["card"])))
     if award.get("seat") is not None:

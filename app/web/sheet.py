@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.i18n import _
 from app.rules.view import HandRecordView
-from app.web.cards import SUIT_WORDS, card_name, card_short
+from app.web.cards import card_name, card_short, suit_word
 from app.web.table import AWARD_TITLES, Seat, Team, View, build
 
 
@@ -88,7 +89,7 @@ def _hand(
     awards = tuple(
         SheetAward(
             kind=a.kind,
-            title=AWARD_TITLES.get(a.kind, a.kind),
+            title=_(AWARD_TITLES[a.kind]) if a.kind in AWARD_TITLES else a.kind,
             card=a.card,
             card_text=card_short(a.card) if a.card else None,
             card_name=card_name(a.card) if a.card else None,
@@ -105,7 +106,7 @@ def _hand(
         dealer=dealer.name,
         dealer_you=dealer.you,
         trump=r.trump,
-        trump_name=SUIT_WORDS[r.trump] if r.trump else None,
+        trump_name=suit_word(r.trump) if r.trump else None,
         kicks=tuple(r.kicks),
         decision=_decision(r, beggar, dealer),
         awards=awards,
@@ -118,12 +119,13 @@ def _hand(
 
 
 def _decision(r: HandRecordView, beggar: Seat, dealer: Seat) -> str | None:
+    names = {"beggar": beggar.name, "dealer": dealer.name}
     if r.decision == "stand":
-        return f"{beggar.name} stood"
+        return _("%(beggar)s stood") % names
     if r.decision == "give_one":
-        return f"{beggar.name} begged, {dealer.name} gave one"
+        return _("%(beggar)s begged, %(dealer)s gave one") % names
     if r.decision == "run_pack":
-        return f"{beggar.name} begged, {dealer.name} ran the pack"
+        return _("%(beggar)s begged, %(dealer)s ran the pack") % names
     return None  # the kick ended the game before anyone spoke
 
 
@@ -135,5 +137,7 @@ def _game(r: HandRecordView, order: tuple[Team, Team]) -> str | None:
     if not totals:
         return None
     a, b = order
-    tie = " (a tie)" if totals[0] == totals[1] else ""
-    return f"Count for Game: {a.name} {totals[a.team]}, {b.name} {totals[b.team]}{tie}"
+    counts = {"a": a.name, "a_count": totals[a.team], "b": b.name, "b_count": totals[b.team]}
+    if totals[0] == totals[1]:
+        return _("Count for Game: %(a)s %(a_count)s, %(b)s %(b_count)s (a tie)") % counts
+    return _("Count for Game: %(a)s %(a_count)s, %(b)s %(b_count)s") % counts

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import N_, _, number
 from app.services.identity import grouped_code
 from app.services.stats import Figures, StatsOut
 from app.web.cards import card_short
 from app.web.render import environment
+from app.web.words import partners
 
 DASH = "\N{EN DASH}"
 
@@ -21,20 +23,32 @@ class Column:
     title: str  # what it counts, for the header's tooltip and a screen reader
 
 
+# The words are marked for the catalogs and translated as the page is rendered (``columns``).
 COLUMNS = (
-    Column("games", "Games", "finished games played"),
-    Column("bullseyes", "Bullseyes", "games won"),
-    Column("hang_jacks_made", "Hang jacks", "jacks of trumps hanged: taken from the opponents"),
-    Column("hang_jacks_suffered", "Hanged", "own jacks of trumps the opponents hanged"),
-    Column("jacks_won_home", "Jacks home", "own jacks of trumps won in a lift"),
-    Column("kick_points", "Kick points", "points of the cards turned up as dealer"),
-    Column("high", "High", "High won"),
-    Column("low", "Low", "Low won"),
-    Column("game_won", "Game", "Game points won"),
-    Column("highest_game_count", "Best Game count", "the most counted for Game in one deal"),
-    Column("gave_one", "Gave one", "begged, the dealer gave one"),
-    Column("ran_the_pack", "Ran the pack", "begged, the dealer ran the pack"),
+    Column("games", N_("Games"), N_("finished games played")),
+    Column("bullseyes", N_("Bullseyes"), N_("games won")),
+    Column(
+        "hang_jacks_made",
+        N_("Hang jacks"),
+        N_("jacks of trumps hanged: taken from the opponents"),
+    ),
+    Column("hang_jacks_suffered", N_("Hanged"), N_("own jacks of trumps the opponents hanged")),
+    Column("jacks_won_home", N_("Jacks home"), N_("own jacks of trumps won in a lift")),
+    Column("kick_points", N_("Kick points"), N_("points of the cards turned up as dealer")),
+    Column("high", N_("High"), N_("High won")),
+    Column("low", N_("Low"), N_("Low won")),
+    Column("game_won", N_("Game"), N_("Game points won")),
+    Column(
+        "highest_game_count", N_("Best Game count"), N_("the most counted for Game in one deal")
+    ),
+    Column("gave_one", N_("Gave one"), N_("begged, the dealer gave one")),
+    Column("ran_the_pack", N_("Ran the pack"), N_("begged, the dealer ran the pack")),
 )
+
+
+def columns() -> tuple[Column, ...]:
+    """The columns in the reader's language."""
+    return tuple(Column(c.key, _(c.label), _(c.title)) for c in COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,28 +77,33 @@ def _row(name: str, f: Figures) -> Row:
     cells = []
     for col in COLUMNS:
         value = getattr(f, col.key)
-        cells.append((col.key, DASH if value is None else str(value)))
+        cells.append((col.key, DASH if value is None else number(value)))
     return Row(name, tuple(cells), _with(f.hang_jacks_made_with), _with(f.hang_jacks_suffered_with))
 
 
 def render_stats(stats: StatsOut) -> str:
     names = [p.name for p in stats.players]
-    pairs = [_row(" & ".join(p.names), p) for p in stats.partnerships]
-    players = [_row(p.name + (" (computer)" if p.bot else ""), p) for p in stats.players]
+    pairs = [_row(partners(*p.names), p) for p in stats.partnerships]
+    players = [
+        _row(_("%(name)s (computer)") % {"name": p.name} if p.bot else p.name, p)
+        for p in stats.players
+    ]
     games = []
     for g in stats.games:
         won = g.winner
-        winners = f"{names[g.seats[won]]} & {names[g.seats[won + 2]]}"
-        losers = f"{names[g.seats[1 - won]]} & {names[g.seats[3 - won]]}"
-        score = f"{g.scores[won]}{DASH}{g.scores[1 - won]}"
-        games.append(GameLine(g.game, f"{winners} won {score} against {losers}", g.replay))
+        line = _("%(winners)s won %(score)s against %(losers)s") % {
+            "winners": partners(names[g.seats[won]], names[g.seats[won + 2]]),
+            "losers": partners(names[g.seats[1 - won]], names[g.seats[3 - won]]),
+            "score": f"{number(g.scores[won])}{DASH}{number(g.scores[1 - won])}",
+        }
+        games.append(GameLine(g.game, line, g.replay))
     return (
         environment()
         .get_template("stats.html")
         .render(
             room=stats.room,
             grouped=grouped_code(stats.room),
-            columns=COLUMNS,
+            columns=columns(),
             pairs=pairs,
             players=players,
             games=games,
@@ -96,5 +115,5 @@ def render_stats_unavailable(code: str) -> str:
     return (
         environment()
         .get_template("stats.html")
-        .render(room=None, grouped=None, missing=code[:40], columns=COLUMNS)
+        .render(room=None, grouped=None, missing=code[:40], columns=columns())
     )

@@ -1,0 +1,219 @@
+"""The interface's languages: the gettext catalogs of app/locale (made with Babel, see
+docs/translating.md) and which one a reader gets.
+
+A request is read in one language, chosen once by the ``Language`` middleware (app/api/
+language.py): ``?lang=`` (then remembered in a cookie), else the browser's Accept-Language,
+else English. That choice is the context of everything the request renders: the templates of
+``environment()`` and the sentences built in Python (``_``) both follow it, so a page and the
+table inside it speak the same language. A render that outlives its request (the table on an
+event stream) is bound to the language explicitly, with ``reading``.
+
+English is the source language: its text is in the code, with no catalog of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from gettext import NullTranslations
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
+
+from babel import Locale, negotiate_locale
+from babel.dates import format_date, format_time
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "messages"
+SOURCE = "en"
+# Each language as its own speakers name it, in the order the menu lists them.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "de": "Deutsch",
+    "ms": "Bahasa Melayu",
+    "lb": "Lëtzebuergesch",
+}
+LANG_COOKIE = "allfours_lang"
+LANG_COOKIE_MAX_AGE = 365 * 24 * 3600  # a reader's language outlives any one table
+
+
+class MissingCatalog(RuntimeError):
+    """A language's compiled catalog (.mo) is not there: the install step did not run."""
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalog of ``lang`` (English: the source text itself)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language of the interface: {lang!r}")
+    if lang == SOURCE:
+        return NullTranslations()
+    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not mo.is_file():
+        # Never fall back to English in silence: a page half in the wrong language is a bug.
+        raise MissingCatalog(f"{mo} is missing: compile the catalogs (`make messages-compile`)")
+    with mo.open("rb") as fp:
+        return Translations(fp, domain=DOMAIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """Who a render is for: the language, and the address read (for the language menu)."""
+
+    lang: str = SOURCE
+    path: str = "/"
+    query: str = ""
+
+
+_SOURCE_READER = Reader()  # frozen: safe to share as the default
+_reader: ContextVar[Reader] = ContextVar("allfours_reader", default=_SOURCE_READER)
+
+
+def current() -> str:
+    """The language of what is being rendered now."""
+    return _reader.get().lang
+
+
+def reader() -> Reader:
+    return _reader.get()
+
+
+@contextmanager
+def reading(lang: str, path: str = "/", query: str = "") -> Iterator[Reader]:
+    """Render in ``lang`` inside this block (the address is the page's, for its menu)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language of the interface: {lang!r}")
+    token = _reader.set(Reader(lang, path, query))
+    try:
+        yield _reader.get()
+    finally:
+        _reader.reset(token)
+
+
+def gettext(message: str) -> str:
+    return translations(current()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(current()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return translations(current()).pgettext(context, message)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Marks a constant for the catalogs; it is translated where it is shown (``_``)."""
+    return message
+
+
+# -- The reader's choice ----------------------------------------------------------------------
+
+
+def asked(query: str) -> str | None:
+    """The language a query string asks for (``lang=de``), if it is one of ours."""
+    if "lang=" not in query:
+        return None
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key == "lang":
+            lang = value.strip().lower()
+            return lang if lang in LANGUAGES else None
+    return None
+
+
+def accepted(header: str | None) -> list[str]:
+    """The languages of an Accept-Language header, most wanted first (q=0 ones left out)."""
+    weighted: list[tuple[float, int, str]] = []
+    for n, part in enumerate((header or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        tag = tag.strip()
+        if not tag or tag == "*":
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > 0:
+            weighted.append((-q, n, tag))
+    return [tag for _q, _n, tag in sorted(weighted)]
+
+
+def choose(query: str = "", cookie: str | None = None, accept_language: str | None = None) -> str:
+    """The language a request is read in: asked in the query, else the remembered one, else
+    the browser's first one we speak (``de-AT`` reads German), else English."""
+    lang = asked(query)
+    if lang is not None:
+        return lang
+    if cookie and cookie in LANGUAGES:
+        return cookie
+    wanted = accepted(accept_language)
+    if wanted:
+        # Babel matches a regional tag to its language (aliases off: ``ms`` is not ``ms_MY``).
+        found = negotiate_locale(
+            [w.replace("_", "-") for w in wanted], list(LANGUAGES), sep="-", aliases={}
+        )
+        if found is None:
+            bare = [w.split("-")[0].lower() for w in wanted]
+            found = next((b for b in bare if b in LANGUAGES), None)
+        if found is not None:
+            return found
+    return SOURCE
+
+
+# -- What the templates use -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    lang: str
+    name: str
+    href: str
+    current: bool
+
+
+def menu() -> tuple[MenuItem, ...]:
+    """The language menu: this very address in each language (its other query kept)."""
+    here = _reader.get()
+    kept = [(k, v) for k, v in parse_qsl(here.query, keep_blank_values=True) if k != "lang"]
+    return tuple(
+        MenuItem(
+            lang=lang,
+            name=name,
+            href=f"{here.path}?{urlencode([*kept, ('lang', lang)])}",
+            current=lang == here.lang,
+        )
+        for lang, name in LANGUAGES.items()
+    )
+
+
+@cache
+def locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def number(value: float) -> str:
+    """A number as the reader's language writes it (``1,5`` in German)."""
+    return format_decimal(value, locale=locale(current()))
+
+
+def day(value: datetime) -> str:
+    """A date in the reader's language (``1 déc. 2026``)."""
+    return format_date(value, format="medium", locale=locale(current()))
+
+
+def clock(value: datetime) -> str:
+    """A time of day, on the 24-hour clock every one of these languages reads (``16:05``)."""
+    return format_time(value, format="HH:mm", locale=locale(current()))
