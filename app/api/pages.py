@@ -17,11 +17,11 @@ from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from app import i18n
-from app.i18n import _
 from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
 from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
+from app.i18n import _
 from app.live.presence import Presence
 from app.rules.config import UnknownPreset
 from app.services import errors
