@@ -31,10 +31,11 @@ catalogs: $(MO)
 # branches that each add a text merge without a conflict.
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract --mapping-file babel.cfg --no-location --sort-output \
-		--add-comments Translators: --keyword N_ --project "All Fours" \
+		--add-comments Translators: --keyword N_ --project "All Fours" --width 100 \
 		--output-file $(VENV)/messages.pot app
 	$(BIN)/pybabel -q update --input-file $(VENV)/messages.pot --output-dir app/locale \
-		--domain messages --ignore-obsolete --no-fuzzy-matching --ignore-pot-creation-date
+		--domain messages --ignore-obsolete --no-fuzzy-matching --ignore-pot-creation-date \
+		--width 100
 
 run: install
 	$(BIN)/python -m app.serve
