@@ -210,8 +210,8 @@ def number(value: float) -> str:
 
 
 def day(value: datetime) -> str:
-    """A date in the reader's language (``1 déc. 2026``)."""
-    return format_date(value, format="medium", locale=locale(current()))
+    """A date in the reader's language (``1 décembre 2026``)."""
+    return format_date(value, format="long", locale=locale(current()))
 
 
 def clock(value: datetime) -> str:

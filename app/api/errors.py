@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from app.services.errors import ApiError
+from app.web.refusals import page_message
 
 log = logging.getLogger("allfours.api")
 
@@ -29,9 +30,24 @@ _NAMES = {
 
 
 def error_response(
-    status: int, error: str, detail: str, headers: dict[str, str] | None = None
+    status: int,
+    error: str,
+    detail: str,
+    headers: dict[str, str] | None = None,
+    message: str | None = None,
 ) -> JSONResponse:
-    return JSONResponse({"error": error, "detail": detail}, status_code=status, headers=headers)
+    body = {"error": error, "detail": detail}
+    if message is not None:
+        body["message"] = message
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _for_page(request: Request) -> bool:
+    """A page's own request (htmx, outside /api/): its refusal also carries ``message``, the
+    reason in the reader's language, which the page shows; ``detail`` stays English."""
+    return request.headers.get("hx-request") == "true" and not request.url.path.startswith(
+        "/api/"
+    )
 
 
 def _validation_detail(errors: list[Any]) -> str:
@@ -46,7 +62,8 @@ def _validation_detail(errors: list[Any]) -> str:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc.status, exc.error, exc.detail)
+        message = page_message(exc.error, exc.detail) if _for_page(request) else None
+        return error_response(exc.status, exc.error, exc.detail, message=message)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -1,0 +1,168 @@
+"""The catalogs (app/locale): every English text of the sources has its translation in every
+language, complete and with the same placeholders; and the reader's language is chosen as
+app/i18n.py says (``?lang=``, the cookie, Accept-Language, English)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from app import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
+PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
+TAG = re.compile(r"</?([a-z][a-z0-9]*)\b")
+
+
+def catalog(lang: str) -> Catalog:
+    with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as fp:
+        return read_po(fp, locale=lang)
+
+
+def entries(cat: Catalog) -> list[Message]:
+    return [m for m in cat if m.id]
+
+
+def texts(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def placeholders(text: str) -> Counter[str]:
+    return Counter(a or b for a, b in PLACEHOLDER.findall(text))
+
+
+def extracted() -> set[tuple[str | tuple[str, str], str | None]]:
+    """What `make messages` extracts from app/ now: (msgid, context) of every marked text."""
+    with (ROOT / "babel.cfg").open() as fp:
+        method_map, options_map = parse_mapping_cfg(fp)
+    found: set[tuple[str | tuple[str, str], str | None]] = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
+        str(ROOT / "app"), method_map, options_map, keywords={"N_": None, "_": None,
+        "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+    ):
+        found.add((message if isinstance(message, str) else (message[0], message[1]), context))
+    return found
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    cat = catalog(lang)
+    assert cat.num_plurals >= 1
+    problems = []
+    for m in entries(cat):
+        sources = texts(m.id)
+        forms = texts(m.string)
+        if m.fuzzy:
+            problems.append(f"fuzzy: {sources[0]!r}")
+        if not forms or any(not f.strip() for f in forms):
+            problems.append(f"untranslated: {sources[0]!r}")
+            continue
+        if m.pluralizable and len(forms) != cat.num_plurals:
+            problems.append(f"{len(forms)} plural forms, not {cat.num_plurals}: {sources[0]!r}")
+        wanted = placeholders(sources[-1])
+        tags = Counter(TAG.findall(sources[-1]))
+        for form in forms:
+            if placeholders(form) != wanted:
+                problems.append(f"placeholders of {form!r} differ from {sources[-1]!r}")
+            if Counter(TAG.findall(form)) != tags:
+                problems.append(f"markup of {form!r} differs from {sources[-1]!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalog_holds_exactly_the_texts_of_the_sources(lang: str) -> None:
+    """A new English text (or one changed) with no entry in a catalog fails here; so does an
+    entry whose text is gone. `make messages` brings the catalogs up to date with the
+    sources, then the new entries want their translations (docs/translating.md)."""
+    have = {(m.id if isinstance(m.id, str) else (m.id[0], m.id[1]), m.context)
+            for m in entries(catalog(lang))}  # fmt: skip
+    wanted = extracted()
+    missing = sorted(map(str, wanted - have))
+    gone = sorted(map(str, have - wanted))
+    assert not missing, f"not in the {lang} catalog (run `make messages`): {missing}"
+    assert not gone, f"in the {lang} catalog but no longer in the sources: {gone}"
+
+
+def test_each_language_has_its_glossary_in_the_catalog_comments() -> None:
+    seeds = {
+        "fr": ("atout", "carte révélée"),
+        "de": ("Trumpf", "aufgedeckte Karte"),
+        "ms": ("truf", "kad didedahkan"),
+        "lb": ("Tromp", "opgedeckt Kaart"),
+    }
+    for lang, words in seeds.items():
+        header = catalog(lang).header_comment
+        assert "Glossary" in header
+        for word in (*words, "kick", "beg", "bullseye", "native speaker"):
+            assert word in header, (lang, word)
+
+
+def test_every_language_is_compiled_and_says_its_own_words() -> None:
+    for lang, words in {"fr": "atout", "de": "Trumpf", "ms": "truf", "lb": "Tromp"}.items():
+        assert i18n.translations(lang).gettext("trump") == words
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError):
+        i18n.translations("xx")
+    with pytest.raises(ValueError), i18n.reading("xx"):
+        pass
+
+
+@pytest.mark.parametrize(
+    ("query", "cookie", "accept", "chosen"),
+    [
+        ("", None, None, "en"),
+        ("lang=de", None, None, "de"),
+        ("lang=DE", "fr", "ms", "de"),  # the query wins, whatever its case
+        ("lang=xx", "fr", None, "fr"),  # not one of ours: as if not asked
+        ("code=ab&lang=lb", None, None, "lb"),
+        ("", "ms", "de", "ms"),  # the remembered choice, over the browser's
+        ("", "xx", "de", "de"),
+        ("", None, "de-AT,de;q=0.9,en;q=0.8", "de"),
+        ("", None, "pt-BR, fr;q=0.7, en;q=0.5", "fr"),
+        ("", None, "en;q=0.2, lb;q=0.8", "lb"),
+        ("", None, "ms-MY", "ms"),
+        ("", None, "fr;q=0, de;q=0.1", "de"),
+        ("", None, "pt, es", "en"),
+        ("", None, "*", "en"),
+        ("", None, "de;q=x", "en"),  # a broken weight counts as 0
+    ],
+)
+def test_the_language_a_request_is_read_in(
+    query: str, cookie: str | None, accept: str | None, chosen: str
+) -> None:
+    assert i18n.choose(query, cookie, accept) == chosen
+
+
+def test_the_menu_offers_this_address_in_each_language() -> None:
+    with i18n.reading("fr", "/join", "code=p9d5&lang=fr"):
+        items = i18n.menu()
+    assert [i.lang for i in items] == list(i18n.LANGUAGES)
+    assert {i.lang: i.href for i in items}["de"] == "/join?code=p9d5&lang=de"
+    assert [i.current for i in items] == [lang == "fr" for lang in i18n.LANGUAGES]
+
+
+def test_numbers_and_dates_follow_the_language() -> None:
+    from datetime import UTC, datetime
+
+    when = datetime(2026, 12, 1, 16, 5, tzinfo=UTC)
+    with i18n.reading("de"):
+        assert i18n.number(1234.5) == "1.234,5"
+        assert i18n.clock(when) == "16:05"
+        assert "Dez" in i18n.day(when)
+    with i18n.reading("fr"):
+        assert i18n.number(1234.5).replace("\u202f", " ") == "1 234,5"
+        assert "déc" in i18n.day(when)
+    with i18n.reading("en"):
+        assert i18n.number(1234.5) == "1,234.5"
