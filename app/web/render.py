@@ -38,6 +38,8 @@ def _environment(lang: str) -> Environment:
         lstrip_blocks=False,
         extensions=["jinja2.ext.i18n"],
     )
+    # As babel.cfg extracts them: a {% trans %} block's text with its whitespace collapsed.
+    env.policies["ext.i18n.trimmed"] = True
     # New-style gettext: ``_("... %(name)s", name=x)`` formats and escapes in one step.
     env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(
