@@ -46,16 +46,28 @@ def create_room(base: str, *, seed: int, target: int = 7, **rules: Any) -> str:
     return code
 
 
-def open_table(browser: Browser, base: str, code: str, viewport: dict[str, int] = DESKTOP) -> Page:
-    """A new browser context (a new player) on the room's page."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+def open_table(
+    browser: Browser,
+    base: str,
+    code: str,
+    viewport: dict[str, int] = DESKTOP,
+    *,
+    lang: str | None = None,
+    locale: str | None = None,
+) -> Page:
+    """A new browser context (a new player) on the room's page; ``lang``: with ``?lang=``,
+    ``locale``: a browser set to that language (its Accept-Language)."""
+    options: dict[str, Any] = {"viewport": viewport}
+    if locale is not None:
+        options["locale"] = locale
+    context = browser.new_context(**options)
     context.add_init_script(WATCH_PAGE)
     page = context.new_page()
     errors: list[str] = []
     _ERRORS[id(page)] = errors
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: _note_csp_violation(m, errors))
-    page.goto(f"{base}/r/{code}")
+    page.goto(f"{base}/r/{code}" + (f"?lang={lang}" if lang else ""))
     page.wait_for_selector("#table")
     page.evaluate("window.__samePage = true")
     return page
