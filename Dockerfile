@@ -50,12 +50,11 @@ WORKDIR /app
 COPY alembic.ini ./
 COPY migrations ./migrations
 COPY app ./app
-# The interface's languages: the catalogs compiled from their .po files (the .mo files are
-# build output, never in git).
-RUN pybabel -q compile --domain messages --directory app/locale
 # Compiled once here (the code is read-only to the app's user, and PYTHONDONTWRITEBYTECODE
-# is set), so a start does not compile every module again.
-RUN python -m compileall -q -j 0 app migrations
+# is set), so a start does not compile every module again; and the interface's languages,
+# their catalogs compiled from the .po files (the .mo files are build output, never in git).
+RUN python -m compileall -q -j 0 app migrations \
+    && pybabel -q compile --domain messages --directory app/locale
 # A directory, not a file: SQLite keeps its -wal and -shm files beside the database.
 VOLUME ["/data"]
 USER 10001:10001
