@@ -82,6 +82,8 @@ def test_four_players_in_four_languages_play_a_whole_hand(
         assert page.get_attribute("html", "lang") == lang
         assert said(lang, "Start the game") in page.inner_text("[data-action=start]")
 
+    pages[1].emulate_media(reduced_motion="reduce")
+    pages[1].locator(".site-foot").screenshot(path=str(screenshots / "language-menu.png"))
     v = version(pages[0])
     pages[0].click("[data-action=start]")
     for page in pages:

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
+from app.i18n import LANGUAGES
 from app.rules import DEFAULT_RULES, apply, new_game
 from app.rules.engine import first_dealer_for
 from app.rules.state import BEG, RUN_PACK, STAND
@@ -73,12 +74,13 @@ def _api(base: str, code: str, token: str, path: str, body: dict[str, Any]) -> N
 
 
 def seated_at_the_beggar(
-    browser: Browser, server: str, deal: Deal
+    browser: Browser, server: str, deal: Deal, lang: str = "en"
 ) -> tuple[Page, str, dict[int, str]]:
-    """A started room whose page is the beggar's; returns the page, the code, the others' tokens."""
+    """A started room whose page is the beggar's, read in ``lang``; returns the page, the
+    code, the others' tokens."""
     code = create_room(server, seed=deal.seed, target=14)
     beggar = (first_dealer_for(deal.seed) + 1) % 4
-    page = open_table(browser, server, code, viewport=SIZES[-1])
+    page = open_table(browser, server, code, viewport=SIZES[-1], lang=lang)
     page.fill("input[name=name]", ME)
     page.click(f"[data-action=join][data-seat='{beggar}']")
     page.wait_for_selector(f"#table[data-you='{beggar}']")
@@ -128,9 +130,13 @@ def _measure_all(page: Page, label: str) -> list[str]:
     return problems
 
 
+# Every language: German's long words, French's spaces before colons, Malay's long phrases.
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("deal", DEALS, ids=lambda d: f"{d.cards}-cards")
-def test_the_whole_hand_fits_every_screen(browser: Browser, server: str, deal: Deal) -> None:
-    page, code, tokens = seated_at_the_beggar(browser, server, deal)
+def test_the_whole_hand_fits_every_screen(
+    browser: Browser, server: str, deal: Deal, lang: str
+) -> None:
+    page, code, tokens = seated_at_the_beggar(browser, server, deal, lang)
     page.emulate_media(reduced_motion="reduce")  # measure where the cards come to rest
     problems = []
     if deal.runs == 0:
@@ -141,7 +147,7 @@ def test_the_whole_hand_fits_every_screen(browser: Browser, server: str, deal: D
     reach(server, page, code, tokens, deal)
     problems += _measure_all(page, f"{deal.cards} cards, my lead")
     if deal.cards == 12:  # a spectator sees all four seats, the bottom one too
-        watcher = open_table(browser, server, code)
+        watcher = open_table(browser, server, code, lang=lang)
         watcher.emulate_media(reduced_motion="reduce")
         problems += _measure_all(watcher, "a spectator of 12-card hands")
         assert script_errors(watcher) == []
@@ -391,9 +397,12 @@ def _sideways_problems(page: Page, label: str) -> list[str]:
     return problems
 
 
-def test_the_lobby_and_the_result_fit_every_width(browser: Browser, server: str) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobby_and_the_result_fit_every_width(
+    browser: Browser, server: str, lang: str
+) -> None:
     code = create_room(server, seed=7, target=7)
-    page = open_table(browser, server, code)
+    page = open_table(browser, server, code, lang=lang)
     problems = _sideways_problems(page, "lobby")
     tokens = {}
     for seat, name in enumerate((*OTHERS, ME)):
