@@ -98,6 +98,8 @@ _DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"the game has already started"), N_("The game has already started.")),
 )
 
+_FAILED = N_("That did not work.")  # a kind of refusal the page has no words for
+
 # Any other refusal, by its kind (ApiError.error).
 _KINDS: dict[str, str] = {
     "stale_version": N_("The table moved on: here it is as it is now."),
@@ -122,4 +124,4 @@ def page_message(error: str, detail: str) -> str:
     for pattern, sentence in _DETAILS:
         if pattern.fullmatch(detail):
             return _(sentence)
-    return _(_KINDS.get(error, N_("That did not work.")))
+    return _(_KINDS.get(error, _FAILED))
