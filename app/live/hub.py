@@ -53,11 +53,13 @@ class Subscription:
         "presence",
         "resync",
         "said",
+        "talk",
     )
 
-    def __init__(self, code: str, counted: bool = True) -> None:
+    def __init__(self, code: str, counted: bool = True, talk: bool = True) -> None:
         self.code = code
         self.counted = counted  # an open stream (False: the server's own watcher)
+        self.talk = talk  # it hears the room's chat and nudges
         self.latest = 0  # highest version announced for the room
         self.resync = False  # notifications may have been lost: re-read the current version
         self.presence = False  # someone's connected/auto flag changed
@@ -122,8 +124,10 @@ class Hub:
         self._loop = loop
 
     @contextmanager
-    def subscribe(self, code: str, *, counted: bool = True) -> Iterator[Subscription]:
-        sub = Subscription(code, counted)
+    def subscribe(
+        self, code: str, *, counted: bool = True, talk: bool = True
+    ) -> Iterator[Subscription]:
+        sub = Subscription(code, counted, talk)
         self._rooms.setdefault(code, set()).add(sub)
         try:
             yield sub
@@ -175,6 +179,8 @@ class Hub:
         twice (after commit, then from LISTEN): the stream sends a message once, and a nudge
         older than the newest one it heard is dropped."""
         for sub in self._rooms.get(code, ()):
+            if not sub.talk:
+                continue
             if isinstance(event, Said):
                 if len(sub.said) >= SAID_PENDING_MAX:
                     sub.said.clear()

@@ -102,7 +102,7 @@ async def room_events(
             out["id"] = str(snap.version)
         return out
 
-    with hub.subscribe(code) as sub, presence.stream(code, seat):
+    with hub.subscribe(code, talk=talk is not None) as sub, presence.stream(code, seat):
         if end is not None:
             end.attach(sub)
         current = await snapshot(None)

@@ -245,7 +245,9 @@ async def test_new_messages_come_whole_with_their_announcement(local: Local) -> 
     for stream in streams:
         assert _texts(await _take(stream, 2)) == ["early"]
     assert talk.reads == 3  # once per connection
-    said = await asyncio.to_thread(talk.post, room.code, token, text="Hang jack!", preset=None)
+    with hub.subscribe(room.code, counted=False, talk=False) as keeper:  # the server's watcher
+        said = await asyncio.to_thread(talk.post, room.code, token, text="Hang jack!", preset=None)
+        assert not keeper.said and await keeper.wait(0.05) is False  # not woken by talk
     again = Said(said.id, said.model_dump_json())
     hub.event(room.code, again)  # the same message heard again, as from LISTEN
     for stream in streams:
