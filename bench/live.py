@@ -8,6 +8,7 @@ streams receiving the new version) and the server's memory.
 
     python -m bench.live                       # a single room, then 200 rooms at 200 moves/s
     python -m bench.live --rooms 1000 --rate 500 --seconds 30     # the target load
+    python -m bench.live --rooms 1000 --rate 500 --seconds 15 --chat-rooms 100   # and talk
 
 The client is raw asyncio (HTTP/1.1 keep-alive and a small chunked SSE reader), not httpx:
 it shares the machine's two cores with the server, and should cost it as little as it can.
@@ -349,6 +350,7 @@ async def run(
     seconds: float,
     seed: int = 1,
     chat_rooms: int = 0,
+    chat_burst: bool = False,
 ) -> Result:
     rng = random.Random(seed)
     pool = [Connection(port) for _ in range(min(64, max(4, rooms)))]
@@ -428,8 +430,11 @@ async def run(
             free_conns.append(conn)
 
     # Table talk beside the moves: one message a second in each of the first ``chat_rooms``
-    # rooms, from each seat in turn (within the flood limit), on their own connections.
-    talkers = [Connection(port) for _ in range(chat_rooms)]  # one each: they talk at once
+    # rooms, from each seat in turn (within the flood limit), on their own connections. Each
+    # room talks on its own beat, the rooms' beats spread over the second as the moves are
+    # (tables don't talk in step); with ``chat_burst`` they all talk in the same instant, the
+    # worst case for the moves queued behind them.
+    talkers = [Connection(port) for _ in range(chat_rooms)]
     said = [0]
 
     async def talk(room: Room, conn: Connection, n: int) -> None:
@@ -441,15 +446,18 @@ async def run(
         except (HttpError, TimeoutError, OSError):
             pass
 
-    async def chatter() -> None:
+    async def talker(i: int, began: float) -> None:
+        offset = 0.0 if chat_burst else i / chat_rooms
         n = 0
         while True:
-            started = time.perf_counter()
-            await asyncio.gather(
-                *(talk(room, talkers[i], n) for i, room in enumerate(table[:chat_rooms]))
-            )
+            due = began + offset + n
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            await talk(table[i], talkers[i], n)
             n += 1
-            await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - started)))
+
+    async def chatter() -> None:
+        began = time.perf_counter()
+        await asyncio.gather(*(talker(i, began) for i in range(chat_rooms)))
 
     chatting = asyncio.create_task(chatter()) if chat_rooms else None
 
@@ -529,6 +537,11 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument(
         "--chat-rooms", type=int, default=0, help="rooms where a message is said every second"
     )
+    parser.add_argument(
+        "--chat-burst",
+        action="store_true",
+        help="those rooms all talk in the same instant (else each on its own beat)",
+    )
     args = parser.parse_args(list(argv))
     if args.rooms is None and args.rate is None:
         scenarios = SCENARIOS
@@ -543,7 +556,16 @@ def main(argv: Sequence[str]) -> None:
                 asyncio.Runner(loop_factory=_loop_factory()) as runner,
             ):
                 result = runner.run(
-                    run(port, proc.pid, rooms, rate, seconds, args.seed, args.chat_rooms)
+                    run(
+                        port,
+                        proc.pid,
+                        rooms,
+                        rate,
+                        seconds,
+                        args.seed,
+                        args.chat_rooms,
+                        args.chat_burst,
+                    )
                 )
         print(result.line(), flush=True)
         if result.latencies_ms:

@@ -10,15 +10,40 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 VersionListener = Callable[[str, int], None]
+
+# A stream holds at most this many messages it has not sent yet; beyond that it has fallen
+# behind and reads the recent ones from the database instead.
+SAID_PENDING_MAX = 100
+
+
+class Said(NamedTuple):
+    """A chat message on its way to the streams: its id, and the message itself as JSON (the
+    API's ``<message>``), so that no stream has to read it from the database."""
+
+    id: int
+    json: str
+
+
+class Nudge(NamedTuple):
+    """A nudge on its way to the streams: ``mark`` is when it was made and whom it nudges."""
+
+    mark: int
+
+    @property
+    def seat(self) -> int:
+        return self.mark % 4
+
+
+RoomEvent = Said | Nudge
 
 
 class Subscription:
     __slots__ = (
         "_event",
-        "chat",
+        "chat_gap",
         "closed",
         "code",
         "counted",
@@ -27,16 +52,20 @@ class Subscription:
         "nudges",
         "presence",
         "resync",
+        "said",
+        "talk",
     )
 
-    def __init__(self, code: str, counted: bool = True) -> None:
+    def __init__(self, code: str, counted: bool = True, talk: bool = True) -> None:
         self.code = code
         self.counted = counted  # an open stream (False: the server's own watcher)
+        self.talk = talk  # it hears the room's chat and nudges
         self.latest = 0  # highest version announced for the room
         self.resync = False  # notifications may have been lost: re-read the current version
         self.presence = False  # someone's connected/auto flag changed
         self.closed = False  # the server is stopping: the stream ends
-        self.chat = 0  # highest chat message id announced for the room
+        self.said: list[Said] = []  # chat messages heard since the stream last looked
+        self.chat_gap = False  # messages may have been missed: re-read the recent ones
         self.nudge_mark = 0  # the newest nudge announced (see nudge_mark())
         self.nudges: list[int] = []  # seats nudged since the stream last looked
         self._event = asyncio.Event()
@@ -95,8 +124,10 @@ class Hub:
         self._loop = loop
 
     @contextmanager
-    def subscribe(self, code: str, *, counted: bool = True) -> Iterator[Subscription]:
-        sub = Subscription(code, counted)
+    def subscribe(
+        self, code: str, *, counted: bool = True, talk: bool = True
+    ) -> Iterator[Subscription]:
+        sub = Subscription(code, counted, talk)
         self._rooms.setdefault(code, set()).add(sub)
         try:
             yield sub
@@ -143,24 +174,28 @@ class Hub:
         else:
             loop.call_soon_threadsafe(fn, *args)
 
-    def event(self, code: str, kind: str, n: int) -> None:
-        """A room event that is not a version: chat message ``n``, or a nudge (``n`` from
-        ``nudge_mark``). Each may be heard twice (after commit, then from LISTEN): once is
-        enough."""
+    def event(self, code: str, event: RoomEvent) -> None:
+        """A room event that is not a version: a chat message, or a nudge. Each may be heard
+        twice (after commit, then from LISTEN): the stream sends a message once, and a nudge
+        older than the newest one it heard is dropped."""
         for sub in self._rooms.get(code, ()):
-            if kind == "chat":
-                if n <= sub.chat:
-                    continue
-                sub.chat = n
+            if not sub.talk:
+                continue
+            if isinstance(event, Said):
+                if len(sub.said) >= SAID_PENDING_MAX:
+                    sub.said.clear()
+                    sub.chat_gap = True
+                else:
+                    sub.said.append(event)
             else:
-                if n <= sub.nudge_mark:
+                if event.mark <= sub.nudge_mark:
                     continue
-                sub.nudge_mark = n
-                sub.nudges.append(n % 4)
+                sub.nudge_mark = event.mark
+                sub.nudges.append(event.seat)
             sub._wake()
 
-    def event_threadsafe(self, code: str, kind: str, n: int) -> None:
-        self._on_loop(self.event, code, kind, n)
+    def event_threadsafe(self, code: str, event: RoomEvent) -> None:
+        self._on_loop(self.event, code, event)
 
     def presence_changed(self, code: str) -> None:
         for sub in self._rooms.get(code, ()):
@@ -168,10 +203,12 @@ class Hub:
             sub._wake()
 
     def resync_all(self) -> None:
-        """After a lost notification channel: every stream re-reads the current version."""
+        """After a lost notification channel: every stream re-reads the current version and
+        the recent messages."""
         for subs in self._rooms.values():
             for sub in subs:
                 sub.resync = True
+                sub.chat_gap = True
                 sub._wake()
         for listener in self._resync_listeners:
             listener()

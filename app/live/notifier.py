@@ -16,22 +16,25 @@ from abc import ABC, abstractmethod
 
 from sqlalchemy import Connection
 
-from app.live.hub import Hub
+from app.live.hub import Hub, Nudge, RoomEvent, Said
 
 CHANNEL = "allfours"
 
 
-# Besides versions, a room has events that are not versions: a chat message (its id) and a
-# nudge (the seat nudged). They never raise the room's version, so a move never waits on them.
-EVENT_KINDS = ("chat", "nudge")
+# Besides versions, a room has events that are not versions: a chat message (carried whole,
+# ``code:chat:id:json``, so no process reads it back from the database; a name of 24 and a text
+# of 200 characters keep it far below NOTIFY's 8,000 bytes) and a nudge (``code:nudge:mark``).
+# They never raise the room's version, so a move never waits on them.
 
 
 def payload(code: str, version: int) -> str:
     return f"{code}:{version}"
 
 
-def event_payload(code: str, kind: str, n: int) -> str:
-    return f"{code}:{kind}:{n}"
+def event_payload(code: str, event: RoomEvent) -> str:
+    if isinstance(event, Said):
+        return f"{code}:chat:{event.id}:{event.json}"
+    return f"{code}:nudge:{event.mark}"
 
 
 def parse_payload(text: str) -> tuple[str, int] | None:
@@ -42,14 +45,18 @@ def parse_payload(text: str) -> tuple[str, int] | None:
     return code, int(version)
 
 
-def parse_event_payload(text: str) -> tuple[str, str, int] | None:
-    """A room event's payload: ``code:kind:n``."""
-    if text.count(":") != 2:
+def parse_event_payload(text: str) -> tuple[str, RoomEvent] | None:
+    """A room event's payload: ``code:chat:id:json`` or ``code:nudge:mark``."""
+    code, _, rest = text.partition(":")
+    kind, _, rest = rest.partition(":")
+    if not code:
         return None
-    code, kind, n = text.split(":")
-    if not code or kind not in EVENT_KINDS or not n.isdigit():
-        return None
-    return code, kind, int(n)
+    if kind == "nudge" and rest.isdigit():
+        return code, Nudge(int(rest))
+    n, _, json = rest.partition(":")
+    if kind == "chat" and n.isdigit() and json:
+        return code, Said(int(n), json)
+    return None
 
 
 class Notifier(ABC):
@@ -65,12 +72,12 @@ class Notifier(ABC):
         self.hub.publish_threadsafe(code, version)
 
     @abstractmethod
-    def event_in_transaction(self, conn: Connection, code: str, kind: str, n: int) -> None:
+    def event_in_transaction(self, conn: Connection, code: str, event: RoomEvent) -> None:
         """Called inside the transaction that made the room event (a chat message, a nudge)."""
 
-    def event_after_commit(self, code: str, kind: str, n: int) -> None:
+    def event_after_commit(self, code: str, event: RoomEvent) -> None:
         """Called once the room event is committed, from any thread."""
-        self.hub.event_threadsafe(code, kind, n)
+        self.hub.event_threadsafe(code, event)
 
     async def start(self) -> None:  # noqa: B027 - optional hook
         """Open whatever the notifier listens on (called in the app's lifespan)."""
@@ -85,7 +92,7 @@ class LocalNotifier(Notifier):
     def in_transaction(self, conn: Connection, code: str, version: int) -> None:
         return None
 
-    def event_in_transaction(self, conn: Connection, code: str, kind: str, n: int) -> None:
+    def event_in_transaction(self, conn: Connection, code: str, event: RoomEvent) -> None:
         return None
 
 

@@ -20,7 +20,7 @@ import psycopg
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
-from app.live.hub import Hub
+from app.live.hub import Hub, RoomEvent
 from app.live.notifier import (
     CHANNEL,
     Notifier,
@@ -79,8 +79,8 @@ class PostgresNotifier(Notifier):
     def in_transaction(self, conn: Connection, code: str, version: int) -> None:
         conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload(code, version)})
 
-    def event_in_transaction(self, conn: Connection, code: str, kind: str, n: int) -> None:
-        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": event_payload(code, kind, n)})
+    def event_in_transaction(self, conn: Connection, code: str, event: RoomEvent) -> None:
+        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": event_payload(code, event)})
 
     @property
     def listening(self) -> bool:

@@ -8,6 +8,9 @@ every event is a ``state`` with its version); the htmx table re-renders on them.
 With ``talk``, the room's table talk travels too, as events without an id (never disturbing
 the version sequence): after the first view the recent ``chat`` messages, then each new one,
 and a ``nudge`` (``{"seat": n}``, the seat nudged) when someone nudges the player to act.
+A new message comes whole with its announcement (from this process or over LISTEN), so the
+database is read for the talk once per connection, and again only when the stream may have
+missed some (it fell far behind, or the notification channel was lost).
 ``render`` turns a view into the event's data: JSON for the API, an HTML fragment for the
 htmx table. No database session is held between events: each version
 is read from the snapshot cache, or from the log in a worker thread.
@@ -20,7 +23,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from app.live.hub import Hub, StreamEnd
+from app.live.hub import Hub, StreamEnd, Subscription
 from app.live.presence import Presence
 from app.services.identity import seat_of
 from app.services.snapshot import RoomSnap
@@ -40,6 +43,26 @@ def chat_json(message: ChatMessageOut) -> str:
 
 # Behind by more than this many versions (a long stall): send the current view only.
 MAX_CATCH_UP = 32
+
+
+class Heard:
+    """The chat messages a stream has sent, by id, so that a message announced twice (after
+    commit, then over LISTEN) or read back after a gap is sent once. Ids rise, but two
+    processes may commit theirs out of order, so it remembers a window of ids, not the top one."""
+
+    KEEP = 256
+
+    def __init__(self) -> None:
+        self._ids: set[int] = set()
+
+    def first(self, message_id: int) -> bool:
+        """Whether this is the first time; remembers it."""
+        if message_id in self._ids:
+            return False
+        self._ids.add(message_id)
+        if len(self._ids) > 2 * self.KEEP:
+            self._ids = set(sorted(self._ids)[-self.KEEP :])
+        return True
 
 
 async def room_events(
@@ -79,7 +102,7 @@ async def room_events(
             out["id"] = str(snap.version)
         return out
 
-    with hub.subscribe(code) as sub, presence.stream(code, seat):
+    with hub.subscribe(code, talk=talk is not None) as sub, presence.stream(code, seat):
         if end is not None:
             end.attach(sub)
         current = await snapshot(None)
@@ -89,12 +112,10 @@ async def room_events(
         if moved(current):
             return  # seated elsewhere since the request was read: the next connection shows it
         yield event(current, state_event, True)
-        heard = 0  # the newest chat message sent
+        heard = Heard()
         if talk is not None:
-            for message in await asyncio.to_thread(talk.recent, code):
-                heard = message.id
-                yield {"event": "chat", "data": say(message)}
-            sub.chat = max(sub.chat, heard)
+            async for said in _recent(talk, code, sub, heard, say):
+                yield said
         while True:
             await sub.wait()
             if sub.closed:
@@ -124,7 +145,23 @@ async def room_events(
             if talk is not None:
                 while sub.nudges:
                     yield {"event": "nudge", "data": json.dumps({"seat": sub.nudges.pop(0)})}
-                if sub.chat > heard:
-                    for message in await asyncio.to_thread(talk.recent, code, after=heard):
-                        heard = message.id
-                        yield {"event": "chat", "data": say(message)}
+                while sub.chat_gap or sub.said:
+                    if sub.chat_gap:
+                        async for said in _recent(talk, code, sub, heard, say):
+                            yield said
+                        continue
+                    message = sub.said.pop(0)
+                    if heard.first(message.id):
+                        data = say(ChatMessageOut.model_validate_json(message.json))
+                        yield {"event": "chat", "data": data}
+
+
+async def _recent(
+    talk: TableTalk, code: str, sub: Subscription, heard: Heard, say: ChatRenderer
+) -> AsyncIterator[Json]:
+    """The recent messages from the database, those not sent yet. Messages announced while
+    they are read stay in ``sub.said`` and follow (once each)."""
+    sub.chat_gap = False
+    for message in await asyncio.to_thread(talk.recent, code):
+        if heard.first(message.id):
+            yield {"event": "chat", "data": say(message)}

@@ -167,7 +167,7 @@ class TableKeeper:
         seat: no cover). Both clocks are app/services/clocks.py's, as the view shows them."""
         code = snap.code
         timer = clocks.turn_deadline(snap, self.presence.turn_scale)
-        with self.hub.subscribe(code, counted=False) as sub:
+        with self.hub.subscribe(code, counted=False, talk=False) as sub:
             while True:
                 timer_left = None if timer is None else timer - time.time()
                 if timer_left is not None and timer_left <= 0:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from pydantic import BaseModel, Field
 
 from app.i18n import N_
-from app.live.hub import nudge_mark
+from app.live.hub import Nudge, Said, nudge_mark
 from app.services import errors
 from app.services.identity import check_code, seat_of
 from app.services.snapshot import RoomSnap
@@ -135,9 +135,11 @@ class TableTalk:
                 preset=preset,
                 at=now,
             )
-            self._notifier.event_in_transaction(conn, code, "chat", row.id)
-        self._notifier.event_after_commit(code, "chat", row.id)
-        return _out(row)
+            message = _out(row)
+            event = Said(row.id, message.model_dump_json())
+            self._notifier.event_in_transaction(conn, code, event)
+        self._notifier.event_after_commit(code, event)
+        return message
 
     def recent(self, code: str, *, after: int = 0) -> list[ChatMessageOut]:
         check_code(code)
@@ -161,7 +163,7 @@ class TableTalk:
         with write(self._engine) as conn:
             if not repo.take_nudge(conn, snap.id, seat, now, now - NUDGE_EVERY):
                 raise errors.TooMany(f"one nudge every {NUDGE_EVERY.seconds} seconds")
-            mark = nudge_mark(int(now.timestamp() * 1000), turn)
-            self._notifier.event_in_transaction(conn, code, "nudge", mark)
-        self._notifier.event_after_commit(code, "nudge", mark)
+            nudge = Nudge(nudge_mark(int(now.timestamp() * 1000), turn))
+            self._notifier.event_in_transaction(conn, code, nudge)
+        self._notifier.event_after_commit(code, nudge)
         return turn

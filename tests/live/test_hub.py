@@ -4,6 +4,7 @@ channel, presence, and a pluggable renderer (the htmx table renders HTML with it
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.live.hub import Hub, StreamEnd
+from app.live.hub import SAID_PENDING_MAX, Hub, Nudge, Said, StreamEnd
 from app.live.notifier import (
     LocalNotifier,
     event_payload,
@@ -24,6 +25,7 @@ from app.rules import Action, Rules
 from app.serve import migrate
 from app.services.events import room_events
 from app.services.tables import Tables
+from app.services.talk import ChatMessageOut, TableTalk
 from app.services.view import RenderedViews, RoomView
 from app.store.db import make_engine
 
@@ -60,11 +62,15 @@ def test_payload_round_trip() -> None:
     assert parse_payload("garbage") is None
     assert parse_payload("a:b") is None
     # A room event's payload is never taken for a version, nor the other way round.
-    assert parse_payload(event_payload("abc", "chat", 7)) is None
-    assert parse_event_payload(event_payload("abc", "chat", 7)) == ("abc", "chat", 7)
-    assert parse_event_payload(event_payload("abc", "nudge", 9)) == ("abc", "nudge", 9)
+    said = Said(7, '{"id":7,"text":"a: b:c"}')  # the message's own colons stay its own
+    assert parse_payload(event_payload("abc", said)) is None
+    assert parse_event_payload(event_payload("abc", said)) == ("abc", said)
+    assert parse_event_payload(event_payload("abc", Nudge(9))) == ("abc", Nudge(9))
     assert parse_event_payload(payload("abc", 12)) is None
     assert parse_event_payload("abc:shout:1") is None
+    assert parse_event_payload("abc:chat:7") is None
+    assert parse_event_payload("abc:chat:x:{}") is None
+    assert parse_event_payload("abc:nudge:1:2") is None
 
 
 def test_presence_counts_streams_and_covers_the_away() -> None:
@@ -200,3 +206,94 @@ async def test_a_stream_ends_of_itself_when_the_server_stops(
     end.set()
     with pytest.raises(StopAsyncIteration):
         await asyncio.wait_for(anext(stream), 1)
+
+
+class CountingTalk(TableTalk):
+    """The room's talk, counting its reads of the recent messages from the database."""
+
+    reads = 0
+
+    def recent(self, code: str, *, after: int = 0) -> list[ChatMessageOut]:
+        self.reads += 1
+        return super().recent(code, after=after)
+
+
+def _texts(events: list[dict[str, Any]]) -> list[str]:
+    return [json.loads(e["data"])["text"] for e in events if e["event"] == "chat"]
+
+
+async def test_new_messages_come_whole_with_their_announcement(local: Local) -> None:
+    """A message reaches the streams from its announcement: no stream reads the database for
+    it, each sends it once though it is heard twice (after commit, then over LISTEN)."""
+    tables, hub = local.tables, local.hub
+    talk = CountingTalk(tables)
+    room = tables.create_room(rules=Rules(), seed=5)
+    token = tables.join(code=room.code, name="Ann", seat=0, token=None).token
+    await asyncio.to_thread(talk.post, room.code, token, text="early", preset=None)
+    streams = [
+        room_events(
+            tables=tables,
+            hub=hub,
+            presence=local.presence,
+            views=RenderedViews(),
+            code=room.code,
+            seat=None,
+            talk=talk,
+        )
+        for _ in range(3)
+    ]
+    for stream in streams:
+        assert _texts(await _take(stream, 2)) == ["early"]
+    assert talk.reads == 3  # once per connection
+    with hub.subscribe(room.code, counted=False, talk=False) as keeper:  # the server's watcher
+        said = await asyncio.to_thread(talk.post, room.code, token, text="Hang jack!", preset=None)
+        assert not keeper.said and await keeper.wait(0.05) is False  # not woken by talk
+    again = Said(said.id, said.model_dump_json())
+    hub.event(room.code, again)  # the same message heard again, as from LISTEN
+    for stream in streams:
+        assert _texts(await _take(stream, 1)) == ["Hang jack!"]
+    assert talk.reads == 3
+    hub.event(room.code, Nudge(4 * 1000 + 2))
+    for stream in streams:
+        assert [e["event"] for e in await _take(stream, 1)] == ["nudge"]  # not the message twice
+        await stream.aclose()  # type: ignore[attr-defined]
+
+
+async def test_a_stream_that_may_have_missed_messages_reads_them_back(local: Local) -> None:
+    """Fallen far behind, or after a lost notification channel, a stream reads the recent
+    messages from the database and sends those it has not sent."""
+    tables, hub = local.tables, local.hub
+    talk = CountingTalk(tables)
+    room = tables.create_room(rules=Rules(), seed=5)
+    token = tables.join(code=room.code, name="Ann", seat=0, token=None).token
+    stream = room_events(
+        tables=tables,
+        hub=hub,
+        presence=local.presence,
+        views=RenderedViews(),
+        code=room.code,
+        seat=None,
+        talk=talk,
+    )
+    await _take(stream, 1)
+    said = await asyncio.to_thread(talk.post, room.code, token, text="one", preset=None)
+    assert _texts(await _take(stream, 1)) == ["one"]
+    # Announcements lost with the channel: the resync brings the message from the database.
+    lost = await asyncio.to_thread(talk.post, room.code, token, text="two", preset=None)
+    (sub,) = hub._rooms[room.code]
+    sub.said.clear()
+    hub.resync_all()
+    assert _texts(await _take(stream, 1)) == ["two"]
+    assert lost.id > said.id and talk.reads == 2
+    # More announcements than a stream keeps while it is not reading: it reads them back.
+    for n in range(SAID_PENDING_MAX + 1):
+        hub.event(
+            room.code,
+            Said(10_000 + n, said.model_copy(update={"id": 10_000 + n}).model_dump_json()),
+        )
+    assert sub.chat_gap and not sub.said
+    posted = await asyncio.to_thread(talk.post, room.code, token, text="three", preset=None)
+    got = await _take(stream, 1)
+    assert _texts(got) == ["three"] and talk.reads == 3
+    assert json.loads(got[0]["data"])["id"] == posted.id
+    await stream.aclose()  # type: ignore[attr-defined]
