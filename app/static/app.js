@@ -8,6 +8,19 @@
  * sharing the invite, the focus after a lobby action) have their own block at the end.
  * It reads the rendered table only, never hidden state: there is none in the page.
  */
+// The sentences this script writes, in the page's language: base.html renders them into
+// <body data-words>; {name} in a sentence is filled in from ``values``.
+window.allFoursWord = function (key, values) {
+  var all = window.allFoursWords;
+  if (!all) {
+    try { all = JSON.parse(document.body.getAttribute("data-words") || "{}"); } catch (x) { all = {}; }
+    window.allFoursWords = all;
+  }
+  return String(all[key] || key).replace(/\{(\w+)\}/g, function (m, k) {
+    return values && Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : m;
+  });
+};
+
 (function () {
   "use strict";
 
@@ -300,16 +313,16 @@
     });
     document.body.addEventListener("htmx:responseError", function (e) {
       var xhr = e.detail.xhr, text = "";
-      try { var body = JSON.parse(xhr.responseText); text = body.detail || body.error; } catch (x) { text = ""; }
+      try { var body = JSON.parse(xhr.responseText); text = body.message || body.detail || body.error; } catch (x) { text = ""; }
       if (!text) {
         var m = /<p class="error"[^>]*>([^<]+)</.exec(xhr.responseText || "");
-        text = m ? m[1] : "That did not work (" + xhr.status + ")";
+        text = m ? m[1] : window.allFoursWord("failed", { status: xhr.status });
       }
       toast(text);
       refresh();
     });
     document.body.addEventListener("htmx:sendError", function () {
-      toast("No connection to the table: try again in a moment.");
+      toast(window.allFoursWord("offline"));
     });
 
     // A phone that slept may hold a stale table and a dead stream: fetch a fresh snapshot
@@ -401,14 +414,14 @@
   }
   function copy(box, url) {
     var input = $("#invite-link", box);
-    var done = function () { say(box, "Link copied"); };
+    var done = function () { say(box, window.allFoursWord("copied")); };
     var byHand = function () {
       if (!input) return;
       input.value = url;
       input.focus();
       input.select();
       try { if (document.execCommand("copy")) { done(); return; } } catch (x) { /* below */ }
-      say(box, "Link selected: copy it from the box");
+      say(box, window.allFoursWord("selected"));
     };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(done, byHand);
     else byHand();
@@ -419,9 +432,10 @@
     var url = location.origin + (input ? input.getAttribute("data-invite") : location.pathname);
     if (!canShare) { copy(box, url); return; }
     var code = $("[data-room-code]");
-    var text = "Come and play All Fours at my table" + (code ? " (code " + code.textContent + ")" : "");
+    var text = code ? window.allFoursWord("invite_code", { code: code.textContent })
+      : window.allFoursWord("invite");
     navigator.share({ title: "All Fours", text: text, url: url }).then(
-      function () { say(box, "Link shared"); },
+      function () { say(box, window.allFoursWord("shared")); },
       function (err) { if (!err || err.name !== "AbortError") copy(box, url); }
     );
   }
@@ -533,7 +547,7 @@
       var time = li.querySelector("time");
       if (time && !time.hasAttribute("data-local")) {
         var when = new Date(time.getAttribute("datetime"));
-        if (!isNaN(when)) time.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+        if (!isNaN(when)) time.textContent = when.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
         time.setAttribute("data-local", "");
       }
       if (!li.hasAttribute("data-counted")) { li.setAttribute("data-counted", ""); if (!off) fresh.push(li); }
@@ -574,7 +588,7 @@
     var n = 0, original = document.title;
     clearInterval(titleTimer);
     titleTimer = setInterval(function () {
-      document.title = n % 2 ? original : "\u{1F514} Your turn!";
+      document.title = n % 2 ? original : window.allFoursWord("your_turn");
       if (++n > 9 || (!document.hidden && n > 3)) { clearInterval(titleTimer); document.title = original; }
     }, 700);
   }
@@ -587,7 +601,7 @@
     if (s.store.get("sound") === "on") s.chime();
     if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
     flashTitle();
-    s.toast("Your partners are waiting: it is your turn.");
+    s.toast(window.allFoursWord("waiting"));
   }
 
   // The talk is heard on the stream itself, not through a swapped element: the recent
@@ -622,8 +636,8 @@
         if (note) note.textContent = "";
       } else if (note) {
         var text = "";
-        try { text = JSON.parse(e.detail.xhr.responseText).detail; } catch (x) { text = ""; }
-        note.textContent = text || "Not sent: try again in a moment.";
+        try { var said = JSON.parse(e.detail.xhr.responseText); text = said.message || said.detail; } catch (x) { text = ""; }
+        note.textContent = text || window.allFoursWord("not_sent");
       }
     });
     document.addEventListener("click", function (e) {
@@ -681,7 +695,7 @@
     n.id = "conn-polling";
     n.className = "conn-polling";
     n.setAttribute("role", "status");
-    n.textContent = "Live updates are slow here: checking every few seconds.";
+    n.textContent = window.allFoursWord("polling");
     l.parentNode.insertBefore(n, l);
     return n;
   }
@@ -795,10 +809,10 @@
     document.body.addEventListener("htmx:sseMessage", onTable);
     document.body.addEventListener("htmx:afterSettle", function (e) { if (e.target && e.target.id === "live") onTable(); });
     document.body.addEventListener("htmx:responseError", function (e) {
-      if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = "The score sheet could not be loaded: try again."; }
+      if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = window.allFoursWord("no_sheet"); }
     });
     document.body.addEventListener("htmx:sendError", function (e) {
-      if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = "No connection to the table: try again in a moment."; }
+      if (e.detail.target === body) { body.removeAttribute("aria-busy"); body.textContent = window.allFoursWord("offline"); }
     });
   });
 })();

@@ -15,12 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from app.bots import DEFAULT_LEVEL, DESCRIPTIONS
+from app.i18n import N_, _, ngettext
 from app.rules.cards import SUITS
 from app.rules.view import ActionView, AwardView, PlayedCardView, RefusedView
 from app.services.talk import PRESETS
 from app.services.view import RoomView, SeatView
-from app.web.cards import SUIT_WORDS, card_name, card_short
+from app.web.cards import card_name, card_short, suit_word
 from app.web.house_rules import InForce, in_force
+from app.web.refusals import rule_reason
+from app.web.words import partners
 
 View = RoomView
 
@@ -94,7 +97,7 @@ class Kick:
 
     @property
     def suit_word(self) -> str:
-        return SUIT_WORDS[self.code[1]]
+        return suit_word(self.code[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,11 +217,9 @@ class Table:
 
 
 def _strip_rule(refused: RefusedView) -> str:
-    """'R14: you must follow hearts or play a trump' -> 'You must follow hearts or play a trump'."""
-    text = refused.reason
-    if text.startswith(f"{refused.rule}: "):
-        text = text[len(refused.rule) + 2 :]
-    return text[:1].upper() + text[1:]
+    """'R14: you must follow hearts or play a trump' -> 'You must follow hearts or play a
+    trump', in the reader's language (app/web/refusals.py)."""
+    return rule_reason(refused.rule, refused.reason)
 
 
 def tally(score: int) -> tuple[int, ...]:
@@ -245,7 +246,7 @@ def build(view: View) -> Table:
             Seat(
                 seat=n,
                 pos=POSITIONS[(n - me) % 4],
-                name="You" if n == you else display,
+                name=_("You") if n == you else display,
                 display_name=display,
                 empty=raw is None,
                 bot=bool(raw and raw.bot),
@@ -322,7 +323,11 @@ def build(view: View) -> Table:
     seated = you is not None
     status = _status(phase, seats, turn, you, beggar, dealer, team_pair, all_seated, seated)
     code = view.code
-    title = f"● Your turn · All Fours {code}" if your_turn else f"All Fours · {status} · {code}"
+    title = (
+        _("● Your turn · All Fours %(code)s") % {"code": code}
+        if your_turn
+        else f"All Fours · {status} · {code}"
+    )
     table = Table(
         code=code,
         version=view.version,
@@ -338,7 +343,7 @@ def build(view: View) -> Table:
         turn=seats[turn] if turn is not None else None,
         your_turn=your_turn,
         trump=trump,
-        trump_name=SUIT_WORDS[trump] if trump is not None and trump in SUITS else None,
+        trump_name=suit_word(trump) if trump is not None and trump in SUITS else None,
         kicks=kicks,
         kick_team=team_pair[dealer % 2].short if dealer is not None else None,
         hand=hand,
@@ -359,7 +364,7 @@ def build(view: View) -> Table:
         news=(),
         invite_path=f"/r/{code}",
         chat_write=seated or view.options.spectator_chat,
-        decision_hint=DECISION_HINTS.get(phase) if beg_buttons else None,
+        decision_hint=_(DECISION_HINTS[phase]) if beg_buttons and phase in DECISION_HINTS else None,
         can_nudge=(
             seated
             and turn is not None
@@ -378,10 +383,10 @@ def build(view: View) -> Table:
 
 
 _DECISION_WORDS = {
-    "stand": "stood",
-    "beg": "begged",
-    "give_one": "gave one",
-    "run_pack": "ran the pack",
+    "stand": N_("stood"),
+    "beg": N_("begged"),
+    "give_one": N_("gave one"),
+    "run_pack": N_("ran the pack"),
 }
 
 
@@ -391,12 +396,16 @@ def _played_for(view: View) -> str | None:
     if not done:
         return None
     parts = [
-        f"played {card_short(a.card)}" if a.card else _DECISION_WORDS.get(a.type, a.type)
+        _("played %(card)s") % {"card": card_short(a.card)}
+        if a.card
+        else _(_DECISION_WORDS[a.type])
+        if a.type in _DECISION_WORDS
+        else a.type
         for a in done
     ]
     if len(parts) > 1:
-        parts = [", ".join(parts[:-1]) + " and " + parts[-1]]
-    return f"While you were away, the computer {parts[0]} for you."
+        parts = [_("%(moves)s and %(last)s") % {"moves": ", ".join(parts[:-1]), "last": parts[-1]}]
+    return _("While you were away, the computer %(moves)s for you.") % {"moves": parts[0]}
 
 
 def _played_for_key(view: View) -> str | None:
@@ -413,12 +422,12 @@ def _display_names(raw_seats: Sequence[SeatView | None]) -> list[str]:
     out: list[str] = []
     for n, raw in enumerate(raw_seats):
         if raw is None:
-            out.append("Empty seat")
+            out.append(_("Empty seat"))
             continue
         name = " ".join(raw.name.split())
         if raw.bot:
             name = _LEVEL_SUFFIX.sub("", name)  # "Bot (standard)": the chip says it is a bot
-        name = name or f"Player {n + 1}"
+        name = name or _("Player %(n)s") % {"n": n + 1}
         taken = [o for o in out if o == name or o.startswith(name + " ")]
         out.append(f"{name} {len(taken) + 1}" if taken else name)
     return out
@@ -431,11 +440,11 @@ def _team(
     ours = None if you is None else you % 2 == team
     if you is not None and ours:
         partner = b if a.you else a
-        name = f"You & {partner.display_name}"
-        short = "Us"
+        name = partners(_("You"), partner.display_name)
+        short = _("Us")
     else:
-        name = f"{a.display_name} & {b.display_name}"
-        short = "Them" if ours is False else f"Team {team + 1}"
+        name = partners(a.display_name, b.display_name)
+        short = _("Them") if ours is False else _("Team %(n)s") % {"n": team + 1}
     return Team(
         team=team,
         name=name,
@@ -461,15 +470,17 @@ def _played(p: PlayedCardView, seats: Sequence[Seat], *, lead: bool, winner: boo
 
 
 _BEG_LABELS = {
-    "beg": (("stand", "Stand"), ("beg", "Beg")),
-    "give_or_run": (("give_one", "Give one"), ("run_pack", "Run the pack")),
+    "beg": (("stand", N_("Stand")), ("beg", N_("Beg"))),
+    "give_or_run": (("give_one", N_("Give one")), ("run_pack", N_("Run the pack"))),
 }
 
 
 # What each choice does, in a newcomer's words (R9, R10): one whole sentence per choice.
 DECISION_HINTS = {
-    "beg": "Stand: play with this trump. Beg: ask the dealer for a point, or for a new trump.",
-    "give_or_run": (
+    "beg": N_(
+        "Stand: play with this trump. Beg: ask the dealer for a point, or for a new trump."
+    ),
+    "give_or_run": N_(
         "Give one: the beggar's team scores a point. "
         "Run the pack: deal three more each and turn up a new trump."
     ),
@@ -484,20 +495,20 @@ def _beg_buttons(
     out = []
     for action, label in _BEG_LABELS.get(phase, ()):
         if action in offered:
-            out.append(BegButton(action, label, True, None))
+            out.append(BegButton(action, _(label), True, None))
         elif action in why:
-            out.append(BegButton(action, label, False, why[action]))
+            out.append(BegButton(action, _(label), False, why[action]))
     return tuple(out)
 
 
 AWARD_TITLES = {
-    "kick": "Kick",
-    "give_one": "Give one",
-    "high": "High",
-    "low": "Low",
-    "jack": "Jack",
-    "hang_jack": "Hang jack!",
-    "game": "Game",
+    "kick": N_("Kick"),
+    "give_one": N_("Give one"),
+    "high": N_("High"),
+    "low": N_("Low"),
+    "jack": N_("Jack"),
+    "hang_jack": N_("Hang jack!"),
+    "game": N_("Game"),
 }
 
 
@@ -511,22 +522,22 @@ def _award(
     kind, team, card, seat_n = a.kind, a.team, a.card, a.seat
     holder = seats[seat_n].name if seat_n is not None else None
     if kind in ("high", "low", "jack") and holder:
-        detail = f"dealt to {holder}"
+        detail = _("dealt to %(player)s") % {"player": holder}
     elif kind == "hang_jack" and holder:
-        detail = f"{holder}'s jack hanged"
+        detail = _("%(player)s's jack hanged") % {"player": holder}
     elif kind == "kick":
-        detail = "turned up by the dealer"
+        detail = _("turned up by the dealer")
     elif kind == "give_one":
-        detail = "the dealer gave one"
+        detail = _("the dealer gave one")
     elif kind == "game" and totals:
-        detail = f"counted {totals[team]}{DASH}{totals[1 - team]}"
+        detail = _("counted %(score)s") % {"score": f"{totals[team]}{DASH}{totals[1 - team]}"}
     elif kind == "game":
-        detail = "most points in tricks"
+        detail = _("most points in tricks")
     else:
         detail = ""
     return Award(
         kind=kind,
-        title=AWARD_TITLES.get(kind, kind),
+        title=_(AWARD_TITLES[kind]) if kind in AWARD_TITLES else kind,
         card=card,
         card_text=card_short(card) if card else None,
         detail=detail,
@@ -550,27 +561,40 @@ def _status(
 ) -> str:
     if phase == "lobby":
         if all_seated:
-            return "Everyone is seated: press Start" if seated else "Waiting for the start"
+            return _("Everyone is seated: press Start") if seated else _("Waiting for the start")
         free = sum(1 for s in seats if s.empty)
-        return f"Waiting for players: {free} seat{'s' if free != 1 else ''} free"
+        waiting = ngettext(
+            "Waiting for players: %(num)s seat free",
+            "Waiting for players: %(num)s seats free",
+            free,
+        )
+        return waiting % {"num": free}
     if phase == "game_over":
         won = next((t for t in teams if t.winner), None)
         if won is None:
-            return "Game over"
+            return _("Game over")
         lost = teams[1 - won.team]
-        return f"{won.name} win, {won.score}{DASH}{lost.score}"
+        score = f"{won.score}{DASH}{lost.score}"
+        return _("%(team)s win, %(score)s") % {"team": won.name, "score": score}
     if turn is None:
         return ""
     who = seats[turn]
     mine = turn == you
     if phase == "beg":
-        return "Your call: stand or beg?" if mine else f"Waiting for {who.name} to stand or beg"
-    if phase == "give_or_run":
-        beg_name = seats[beggar].name if beggar is not None else "The beggar"
         if mine:
-            return f"{beg_name} begged: give one or run the pack?"
-        return f"{beg_name} begged. Waiting for {who.name} to give one or run the pack"
-    return "Your turn: play a card" if mine else f"Waiting for {who.name}"
+            return _("Your call: stand or beg?")
+        return _("Waiting for %(player)s to stand or beg") % {"player": who.name}
+    if phase == "give_or_run":
+        beg_name = seats[beggar].name if beggar is not None else _("The beggar")
+        if mine:
+            return _("%(beggar)s begged: give one or run the pack?") % {"beggar": beg_name}
+        return _("%(beggar)s begged. Waiting for %(player)s to give one or run the pack") % {
+            "beggar": beg_name,
+            "player": who.name,
+        }
+    if mine:
+        return _("Your turn: play a card")
+    return _("Waiting for %(player)s") % {"player": who.name}
 
 
 def _with_news(t: Table) -> Table:
@@ -578,30 +602,45 @@ def _with_news(t: Table) -> Table:
     news: list[News] = []
     hn = t.hand_number
     for i, k in enumerate(t.kicks):
-        text = f"Kick: {k.name}."
         if k.points and t.kick_team:
-            text += f" {k.points} for {t.kick_team}."
+            text = _("Kick: %(card)s. %(points)s for %(team)s.") % {
+                "card": k.name,
+                "points": k.points,
+                "team": t.kick_team,
+            }
+        else:
+            text = _("Kick: %(card)s.") % {"card": k.name}
         news.append(News(f"kick:{hn}:{i}:{k.code}", text))
     if t.trump_name and t.phase in PLAYING_PHASES:
-        news.append(News(f"trump:{hn}:{t.trump}", f"Trump is {t.trump_name}."))
+        news.append(News(f"trump:{hn}:{t.trump}", _("Trump is %(suit)s.") % {"suit": t.trump_name}))
     if t.last_trick and t.last_trick_winner is not None:
         final = t.last_trick[-1]
-        news.append(
-            News(
-                f"lift:{t.last_trick_key}",
-                f"{final.player} played {final.name}. "
-                f"{t.last_trick_winner.name} {'win' if t.last_trick_winner.you else 'wins'} "
-                "the trick.",
+        won = t.last_trick_winner
+        played_by = next(s for s in t.seats if s.seat == final.seat)
+        said = {"player": final.player, "card": final.name, "winner": won.name}
+        if played_by.you:
+            line = _("You played %(card)s. You win the trick.") if won.you else _(
+                "You played %(card)s. %(winner)s wins the trick."
             )
-        )
+        else:
+            line = _("%(player)s played %(card)s. You win the trick.") if won.you else _(
+                "%(player)s played %(card)s. %(winner)s wins the trick."
+            )
+        news.append(News(f"lift:{t.last_trick_key}", line % said))
     for p in t.trick:
-        news.append(News(f"play:{hn}:{p.code}", f"{p.player} played {p.name}."))
+        mine = next(s for s in t.seats if s.seat == p.seat).you
+        line = _("You played %(card)s.") if mine else _("%(player)s played %(card)s.")
+        news.append(News(f"play:{hn}:{p.code}", line % {"player": p.player, "card": p.name}))
     if t.awards and t.awards_key:
         parts = []
         for a in t.awards:
             what = f"{a.title} {a.card_text}" if a.card_text else a.title
-            parts.append(f"{what}, {a.points} for {a.team_name}")
-        news.append(News(f"hand:{t.awards_key}", "Hand over. " + "; ".join(parts) + "."))
+            parts.append(
+                _("%(award)s, %(points)s for %(team)s")
+                % {"award": what, "points": a.points, "team": a.team_name}
+            )
+        over = _("Hand over. %(awards)s.") % {"awards": "; ".join(parts)}
+        news.append(News(f"hand:{t.awards_key}", over))
     if t.played_for and t.played_for_key:
         news.append(News(f"auto:{t.played_for_key}", t.played_for))
     if t.phase == "game_over":
@@ -620,7 +659,7 @@ def _match(view: View, teams: tuple[Team, Team]) -> Match:
         bullseyes=(a, b),
         to=raw.to,
         winner=teams[raw.winner] if raw.winner is not None else None,
-        text=f"Bullseyes {shown[0]}{DASH}{shown[1]}",
+        text=_("Bullseyes %(score)s") % {"score": f"{shown[0]}{DASH}{shown[1]}"},
     )
 
 
@@ -632,7 +671,10 @@ def match_over_text(t: Table) -> str | None:
         return None
     won = m.bullseyes[m.winner.team]
     lost = m.bullseyes[1 - m.winner.team]
-    return f"{m.winner.name} win the match, {won}{DASH}{lost}"
+    return _("%(team)s win the match, %(score)s") % {
+        "team": m.winner.name,
+        "score": f"{won}{DASH}{lost}",
+    }
 
 
 def _with_match_news(t: Table) -> Table:

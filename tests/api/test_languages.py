@@ -84,6 +84,8 @@ def sentences(page: str) -> set[str]:
     out = set()
     for run in runs:
         run = " ".join(htmllib.unescape(run).split()).strip(" .,:;·()!?")
+        if re.fullmatch(r"[a-z0-9]{4}( [a-z0-9]{4})*", run):
+            continue  # a room code, read out in groups
         if len(run) > LONGEST_KEPT and len(re.findall(r"[A-Za-z]{3,}", run)) >= 3:
             out.add(run)
     return out - set(KEPT)
