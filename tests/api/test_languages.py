@@ -25,6 +25,13 @@ SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-reason")
 LONGEST_KEPT = 13
 
 
+def texts(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A catalog entry's text or texts (a plural has several)."""
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 @cache
 def english(lang: str) -> tuple[str, ...]:
     """The English fragments of every text ``lang`` says otherwise (placeholders and markup
@@ -36,8 +43,8 @@ def english(lang: str) -> tuple[str, ...]:
     for m in catalog:
         if not m.id:
             continue
-        sources = (m.id,) if isinstance(m.id, str) else tuple(m.id)
-        said = (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        sources = texts(m.id)
+        said = texts(m.string)
         for source in sources:
             if source in said:
                 continue  # the same in both (a game word, "Tobago")
@@ -56,7 +63,7 @@ def said(lang: str) -> frozenset[str]:
         catalog = read_po(fp, locale=lang)
     out = set()
     for m in catalog:
-        for text in (m.string,) if isinstance(m.string, str) else tuple(m.string):
+        for text in texts(m.string):
             for part in re.split(r"%\(\w+\)s|\{\w+\}|<[^>]+>", text):
                 out.add(" ".join(part.split()).strip(" .,:;·()!?"))
     return frozenset(out)

@@ -31,7 +31,7 @@ def entries(cat: Catalog) -> list[Message]:
     return [m for m in cat if m.id]
 
 
-def texts(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
+def texts(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
     if value is None:
         return ()
     return (value,) if isinstance(value, str) else tuple(value)
@@ -44,7 +44,7 @@ def placeholders(text: str) -> Counter[str]:
 def extracted() -> set[tuple[str | tuple[str, str], str | None]]:
     """What `make messages` extracts from app/ now: (msgid, context) of every marked text."""
     with (ROOT / "babel.cfg").open() as fp:
-        method_map, options_map = parse_mapping_cfg(fp)
+        method_map, options_map = parse_mapping_cfg(fp)  # type: ignore[no-untyped-call]
     found: set[tuple[str | tuple[str, str], str | None]] = set()
     for _file, _line, message, _comments, context in extract_from_dir(
         str(ROOT / "app"), method_map, options_map, keywords={"N_": None, "_": None,
