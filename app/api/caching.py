@@ -37,9 +37,18 @@ class VersionedStatic(StaticFiles):
 
 def html_not_cached(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
     """An answer's headers, with ``no-cache`` added to HTML (pages, fragments, error pages)
-    that says nothing of caching itself: the browser asks again each time. Applied where the
+    that says nothing of caching itself: the browser asks again each time; and HTML varies
+    with the reader's language (Accept-Language, the language cookie). Applied where the
     security headers are (app/api/security.py), so an answer's start passes one wrapper."""
     names = {name.lower(): value for name, value in headers}
-    if names.get(b"content-type", b"").startswith(b"text/html") and b"cache-control" not in names:
-        return [*headers, (b"cache-control", REVALIDATE.encode())]
-    return headers
+    if not names.get(b"content-type", b"").startswith(b"text/html"):
+        return headers
+    # A page is in its reader's language (app/i18n.py): the cookie or Accept-Language chose it.
+    varies = [v.strip() for v in names.get(b"vary", b"").decode("latin-1").split(",") if v.strip()]
+    said = {v.lower() for v in varies}
+    varies += [v for v in ("Accept-Language", "Cookie") if v.lower() not in said]
+    out = [(name, value) for name, value in headers if name.lower() != b"vary"]
+    out.append((b"vary", ", ".join(varies).encode("latin-1")))
+    if b"cache-control" not in names:
+        out.append((b"cache-control", REVALIDATE.encode()))
+    return out

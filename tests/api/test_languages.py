@@ -174,6 +174,9 @@ def test_the_choice_is_remembered_and_the_browser_language_is_the_fallback(
 ) -> None:
     r = client.get("/how-to-play", headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert '<html lang="de"' in r.text and "set-cookie" not in r.headers
+    # A cache must keep each language apart.
+    varies = {v.strip().lower() for v in r.headers["vary"].split(",")}
+    assert {"accept-language", "cookie"} <= varies
     r = client.get("/?lang=lb")
     assert f"{i18n.LANG_COOKIE}=lb" in r.headers["set-cookie"]
     assert "SameSite=Lax" in r.headers["set-cookie"] and "Path=/" in r.headers["set-cookie"]
