@@ -154,16 +154,31 @@ def test_the_pages_around_the_table_hold_at_360_px_in_every_language(
     browser: Browser, server: str, lang: str
 ) -> None:
     code = create_room(server, seed=1)
+    # Seed 1 deals from seat 0: the beggar, to act, sits on a spectator's right, with the
+    # longest name the form takes, away (no page open), so the computer's countdown shows.
+    playing = create_room(server, seed=1)
+    tokens = []
+    names = ("Dan", "Christophera-Montgomeryy", "Bartholomew Fitzgerald", "Al")
+    for seat, name in enumerate(names):
+        r = httpx.post(f"{server}/api/rooms/{playing}/join", json={"name": name, "seat": seat})
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    r = httpx.post(
+        f"{server}/api/rooms/{playing}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
+    )
+    r.raise_for_status()
     context = browser.new_context(viewport=NARROW)  # type: ignore[arg-type]
     page = context.new_page()
     problems = []
-    for url in ("/", "/how-to-play", f"/r/{code}", f"/r/{code}/stats", "/records/open",
-                f"/r/{code}/sheet", "/join?code=zzzz"):  # fmt: skip
+    for url in ("/", "/how-to-play", f"/r/{code}", f"/r/{playing}", f"/r/{code}/stats",
+                "/records/open", f"/r/{code}/sheet", "/join?code=zzzz"):  # fmt: skip
         joiner = "&" if "?" in url else "?"
         # Styles are in by DOMContentLoaded (a script follows them); a room page's stream
         # never lets "load" settle on a busy machine.
         page.goto(f"{server}{url}{joiner}lang={lang}", wait_until="domcontentloaded")
         assert page.get_attribute("html", "lang") == lang
+        if url == f"/r/{playing}":
+            page.wait_for_selector("#table [data-away-clock]")
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
         problems += [f"{url}: {p}" for p in page.evaluate(OVERFLOW)]
     assert problems == []
