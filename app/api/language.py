@@ -30,6 +30,15 @@ def _cookie(scope: Scope) -> str | None:
     return morsel.value if morsel is not None else None
 
 
+def _navigation(scope: Scope) -> bool:
+    """A page the reader went to (a link of the language menu), not one of the page's own
+    requests: a table's stream or fragment asks for the page's language without changing
+    the reader's choice (another tab may have made a new one since)."""
+    if _header(scope, b"hx-request") == "true":
+        return False
+    return "text/event-stream" not in (_header(scope, b"accept") or "")
+
+
 def lang_cookie(lang: str, secure: bool) -> bytes:
     """The Set-Cookie value that remembers a reader's language."""
     parts = [
@@ -45,7 +54,7 @@ def lang_cookie(lang: str, secure: bool) -> bytes:
 
 class Language:
     """Reads every HTTP request in the language ``i18n.choose`` picks for it; a ``?lang=``
-    that names one of ours is remembered in a cookie on the answer."""
+    that names one of ours is remembered in a cookie on the answer to a page visited."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -57,7 +66,7 @@ class Language:
         query = scope.get("query_string", b"").decode("latin-1")
         lang = i18n.choose(query, _cookie(scope), _header(scope, b"accept-language"))
         with i18n.reading(lang, scope.get("path") or "/", query):
-            if i18n.asked(query) is None:
+            if i18n.asked(query) is None or not _navigation(scope):
                 await self.app(scope, receive, send)
                 return
             cookie = lang_cookie(lang, secure=scope.get("scheme") == "https")

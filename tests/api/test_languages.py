@@ -185,6 +185,10 @@ def test_the_choice_is_remembered_and_the_browser_language_is_the_fallback(
     assert '<html lang="lb"' in r.text
     r = client.get("/how-to-play?lang=ms")
     assert '<html lang="ms"' in r.text
+    # A page's own request in a language (its stream, a fragment) leaves the choice alone.
+    r = client.get("/how-to-play?lang=de", headers={"HX-Request": "true"})
+    assert '<html lang="de"' in r.text and "set-cookie" not in r.headers
+    assert '<html lang="ms"' in client.get("/how-to-play").text
     client.cookies.clear()
     assert '<html lang="en"' in client.get("/how-to-play?lang=xx").text
 
