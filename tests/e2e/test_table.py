@@ -26,6 +26,67 @@ from tests.e2e.players import (
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
 
+# Every table the page is given (the stream's events, the actions' answers), to check that
+# what it shows is what the server sent: live updates morph the table shown into the new one.
+RECORD_TABLES = """
+window.__tables = [];
+document.addEventListener("DOMContentLoaded", () => {
+  window.__tables.push(document.querySelector("#live").innerHTML);
+  document.body.addEventListener("htmx:sseBeforeMessage", (e) => window.__tables.push(e.detail.data));
+  document.body.addEventListener("htmx:beforeSwap", (e) => {
+    if (e.detail.xhr && e.detail.target.id === "live") window.__tables.push(e.detail.xhr.responseText);
+  });
+});
+"""
+# The same tree, as the server wrote it: attributes sorted; left out, what the page's script
+# owns (style, the animations' classes, a roving tabindex, a note hidden once read, the
+# elements kept whole with data-keep).
+CANONICAL = """
+(root) => {
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType !== 1) { out.push(n.nodeType + ":" + n.nodeValue); return; }
+    if (n.hasAttribute("data-keep")) { out.push("<kept " + n.id + ">"); return; }
+    const at = [...n.attributes].filter((a) => !["style", "tabindex", "hidden"].includes(a.name))
+      .map((a) => a.name === "class"
+        ? "class=" + a.value.split(/\\s+/).filter((c) => c && !/^(played|fresh|htmx-.*)$/.test(c)).join(" ")
+        : a.name + "=" + a.value)
+      .filter((a) => a !== "class=").sort();
+    out.push("<" + n.nodeName + " " + at.join(" ") + ">");
+    n.childNodes.forEach(walk);
+    out.push("</" + n.nodeName + ">");
+  };
+  root.childNodes.forEach(walk);
+  return out.join("|");
+}
+"""
+MORPH_CHECK = (
+    "() => { const canonical = "
+    + CANONICAL
+    + """;
+  const parse = (html) => { const t = document.createElement("template"); t.innerHTML = html; return t.content; };
+  const bad = [];
+  const T = window.__tables;
+  // Each table into the next, as the page went, and into ones far away (lobby to result).
+  const pairs = T.slice(1).map((_, i) => [i, i + 1]).concat(T.map((_, i) => [i, T.length - 1 - i]));
+  for (const [i, j] of pairs) {
+    const box = document.createElement("div");
+    box.appendChild(parse(T[i]));
+    window.AllFoursMorph(box, parse(T[j]));
+    const want = document.createElement("div");
+    want.appendChild(parse(T[j]));
+    if (canonical(box) !== canonical(want)) bad.push([i, j]);
+  }
+  // And the table shown is the one the server sent for its version.
+  const shown = document.querySelector("#table").dataset.version;
+  const sent = T.filter((h) => h.indexOf('data-version="' + shown + '"') !== -1).pop();
+  const want = document.createElement("div");
+  want.appendChild(parse(sent));
+  if (canonical(document.querySelector("#live")) !== canonical(want)) bad.push(["shown", shown]);
+  return {tables: T.length, bad: bad};
+}"""
+)
+
 
 def _screenshot(page: Page, path: Path) -> None:
     """A still picture: no card caught halfway through its animation."""
@@ -158,6 +219,8 @@ def test_a_phone_player_plays_a_whole_game(
 ) -> None:
     code = create_room(server, seed=5)
     page = open_table(browser, server, code, viewport=PHONE)
+    page.context.add_init_script(RECORD_TABLES)
+    page.reload()
     _seat_with_bots(page, "Ann")
     rng = random.Random(11)
     shot_taken = False
@@ -194,6 +257,8 @@ def test_a_phone_player_plays_a_whole_game(
             break
     assert phase(page) == "game_over" and looked_back and shot_taken
     assert script_errors(page) == []
+    morphed = page.evaluate(MORPH_CHECK)
+    assert morphed["tables"] > 50 and morphed["bad"] == [], morphed
     assert page.locator("[data-action=rematch]").count() == 1
     assert open_streams(page) == 1
     page.context.close()
