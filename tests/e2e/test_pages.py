@@ -16,11 +16,14 @@ from tests.e2e.axe import AxeMissing, check, describe, install, required
 from tests.e2e.players import (
     DESKTOP,
     PHONE,
+    add_bots,
     create_room,
     is_my_turn,
     open_table,
     phase,
     script_errors,
+    seat_with_bots,
+    start,
     take_seat,
     take_turn,
     version,
@@ -89,10 +92,7 @@ def test_axe_finds_nothing_on_home_how_to_play_and_the_lobby(
     _clean(page, axe, "the lobby, to a newcomer")
     take_seat(page, "Ann", 0)
     _clean(page, axe, "the lobby, seated")
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
+    add_bots(page)
     _clean(page, axe, "the lobby, full, with Start")
     watcher = open_table(browser, server, code)
     _clean(page, axe, "the lobby, watching a full table")
@@ -102,14 +102,7 @@ def test_axe_finds_nothing_on_home_how_to_play_and_the_lobby(
 
 def test_axe_on_the_table_and_the_result(browser: Browser, server: str, axe: str) -> None:
     page = open_table(browser, server, create_room(server, seed=5), viewport=PHONE)
-    take_seat(page, "Ann", 0)
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
+    seat_with_bots(page)
     rng = random.Random(7)
     checked: set[str] = set()
     while True:
@@ -320,13 +313,8 @@ def test_the_keyboard_stays_at_the_table_through_a_hands_end_and_its_summary(
     take_seat(page, "Ann", 0)
     partner = open_table(browser, server, code)
     take_seat(partner, "Cy", 2)
-    for seat in (1, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
+    add_bots(page, (1, 3))
+    start(page)
     rng = random.Random(5)
     summary = ".hand-summary:not([hidden]) [data-dismiss-summary]"
     while not page.locator(summary).count():

@@ -16,6 +16,7 @@ from tests.e2e.players import (
     open_table,
     phase,
     script_errors,
+    seat_with_bots,
     still_same_page,
     take_seat,
     take_turn,
@@ -32,9 +33,10 @@ RECORD_TABLES = """
 window.__tables = [];
 document.addEventListener("DOMContentLoaded", () => {
   window.__tables.push(document.querySelector("#live").innerHTML);
-  document.body.addEventListener("htmx:sseBeforeMessage", (e) => window.__tables.push(e.detail.data));
+  const keep = (html) => window.__tables.push(html);
+  document.body.addEventListener("htmx:sseBeforeMessage", (e) => keep(e.detail.data));
   document.body.addEventListener("htmx:beforeSwap", (e) => {
-    if (e.detail.xhr && e.detail.target.id === "live") window.__tables.push(e.detail.xhr.responseText);
+    if (e.detail.xhr && e.detail.target.id === "live") keep(e.detail.xhr.responseText);
   });
 });
 """
@@ -43,13 +45,14 @@ document.addEventListener("DOMContentLoaded", () => {
 # elements kept whole with data-keep).
 CANONICAL = """
 (root) => {
+  const PAGE = /^(played|fresh|htmx-.*)$/;
   const out = [];
   const walk = (n) => {
     if (n.nodeType !== 1) { out.push(n.nodeType + ":" + n.nodeValue); return; }
     if (n.hasAttribute("data-keep")) { out.push("<kept " + n.id + ">"); return; }
     const at = [...n.attributes].filter((a) => !["style", "tabindex", "hidden"].includes(a.name))
       .map((a) => a.name === "class"
-        ? "class=" + a.value.split(/\\s+/).filter((c) => c && !/^(played|fresh|htmx-.*)$/.test(c)).join(" ")
+        ? "class=" + a.value.split(/\\s+/).filter((c) => c && !PAGE.test(c)).join(" ")
         : a.name + "=" + a.value)
       .filter((a) => a !== "class=").sort();
     out.push("<" + n.nodeName + " " + at.join(" ") + ">");
@@ -64,7 +67,11 @@ MORPH_CHECK = (
     "() => { const canonical = "
     + CANONICAL
     + """;
-  const parse = (html) => { const t = document.createElement("template"); t.innerHTML = html; return t.content; };
+  const parse = (html) => {
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content;
+  };
   const bad = [];
   const T = window.__tables;
   // Each table into the next, as the page went, and into ones far away (lobby to result).
@@ -174,17 +181,6 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         page.context.close()
 
 
-def _seat_with_bots(page: Page, name: str) -> None:
-    take_seat(page, name, 0)
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
-
-
 def _my_move(page: Page, rng: random.Random) -> bool:
     """Wait for my turn (bots play at once) and take it; False once the game is over."""
     page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
@@ -199,7 +195,7 @@ def _my_move(page: Page, rng: random.Random) -> bool:
 def test_a_reload_mid_game_returns_the_player_to_the_seat(browser: Browser, server: str) -> None:
     code = create_room(server, seed=99)
     page = open_table(browser, server, code)
-    _seat_with_bots(page, "Ann")
+    seat_with_bots(page, "Ann")
     rng = random.Random(3)
     for _ in range(5):
         assert _my_move(page, rng)
@@ -221,7 +217,7 @@ def test_a_phone_player_plays_a_whole_game(
     page = open_table(browser, server, code, viewport=PHONE)
     page.context.add_init_script(RECORD_TABLES)
     page.reload()
-    _seat_with_bots(page, "Ann")
+    seat_with_bots(page, "Ann")
     rng = random.Random(11)
     shot_taken = False
     dismissed: str | None = None
