@@ -136,7 +136,7 @@ window.allFoursWord = function (key, values) {
     // outside the swapped table, so no later swap cuts it short.
     var lift = $(".collected", t);
     var liftKey = lift ? lift.getAttribute("data-lift") : null;
-    if (lift && !first && liftKey !== seenLift) sweep(t, lift);
+    if (lift && !first && liftKey !== seenLift) sweep(lift);
     else if (sweepDone && !$(".trick", t)) sweepDone(); // the game is over: the result, at once
     if (liftKey) seenLift = liftKey;
 
@@ -156,23 +156,34 @@ window.allFoursWord = function (key, values) {
       try { if (sessionStorage.getItem("allfours.dismissed") === s.id) s.hidden = true; } catch (e) { /* ignore */ }
     });
     fitSummary();
-    // Playing a card by keyboard removes the focused card: keep the keyboard in the hand.
+    keepKeyboard();
+  }
+
+  // Playing a card by keyboard removes the focused card, and a hand's last card takes the
+  // hand away until the next deal comes in after the sweep: keep the keyboard in the hand.
+  function keepKeyboard() {
     var active = document.activeElement;
-    if (handFocused && (!active || active === document.body)) {
-      var stop = $("[data-hand] [tabindex='0']", t);
-      if (stop) stop.focus({ preventScroll: true });
-    }
-    syncPrefs();
+    if (!handFocused || (active && active !== document.body)) return;
+    var stop = $("#table [data-hand] [tabindex='0']");
+    if (stop) stop.focus({ preventScroll: true });
   }
 
   // ---------- The sweep of a collected trick ----------
   var SWEEP_MS = 1600, FINAL_SWEEP_MS = 2400; // as .collected.sweep in app.css
   var sweepDone = null;
-  function sweep(t, lift) {
-    var trick = $(".trick", t);
+  // Where the trick lay on screen, read before a table that collects a new lift changes
+  // anything (the last frame's layout, so reading it costs no layout of its own).
+  var trickBox = null;
+  function beforeTable(fragment) {
+    var coming = fragment.querySelector && fragment.querySelector(".trick .collected");
+    var trick = coming && coming.getAttribute("data-lift") !== seenLift ? $("#table .trick") : null;
+    trickBox = trick ? trick.getBoundingClientRect() : null;
+  }
+  function sweep(lift) {
+    var box = trickBox;
+    trickBox = null;
     if (sweepDone) sweepDone();
-    if (!trick || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
-    var box = trick.getBoundingClientRect();
+    if (!box || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
     var ghost = document.createElement("div");
     ghost.className = "trick sweep-ghost";
     ghost.setAttribute("aria-hidden", "true");
@@ -203,6 +214,7 @@ window.allFoursWord = function (key, values) {
       }
       root.setAttribute("data-swept", ghost.getAttribute("data-sweep"));
       fitSummary();
+      keepKeyboard(); // the new deal's hand was hidden until now: it could not take the focus
     };
     sweepDone = done;
     copy.addEventListener("animationend", done);
@@ -212,11 +224,19 @@ window.allFoursWord = function (key, values) {
   // ---------- The hand summary ----------
   // On a phone it is a drawer over the far side of the table: it may reach down to the
   // player's own area (the decision, the hand), never over it.
+  // Read in the next frame (the layout the frame makes anyway), written only when it
+  // changed, and only while a summary is shown: most moves cost no layout here at all.
+  var fitting = false;
   function fitSummary() {
-    var board = $("#table .board"), me = $("#table .me-area");
-    if (!board || !me) return;
-    var room = me.getBoundingClientRect().top - board.getBoundingClientRect().top - 6;
-    board.style.setProperty("--summary-room", Math.max(room, 120) + "px");
+    if (fitting) return;
+    fitting = true;
+    requestAnimationFrame(function () {
+      fitting = false;
+      var board = $("#table .board"), me = $("#table .me-area");
+      if (!board || !me || !$("#table .hand-summary:not([hidden])")) return;
+      var room = Math.max(me.getBoundingClientRect().top - board.getBoundingClientRect().top - 6, 120) + "px";
+      if (board.style.getPropertyValue("--summary-room") !== room) board.style.setProperty("--summary-room", room);
+    });
   }
   function dismissSummary(s) {
     if (!s || s.hidden) return;
@@ -267,9 +287,8 @@ window.allFoursWord = function (key, values) {
 
   // ---------- htmx wiring ----------
   document.addEventListener("DOMContentLoaded", function () {
-    var live = $("#live");
-    if (live && live.value === undefined) { /* the room page */ }
     onTable();
+    syncPrefs();
     document.addEventListener("click", onClick);
     // Browsers start sound only after a gesture: a tap anywhere wakes the chime after a reload.
     document.addEventListener("pointerdown", function () {
@@ -292,11 +311,12 @@ window.allFoursWord = function (key, values) {
     window.addEventListener("resize", fitSummary);
     document.body.addEventListener("htmx:sseOpen", function () { root.classList.remove("reconnecting"); });
     document.body.addEventListener("htmx:sseError", function () { root.classList.add("reconnecting"); });
-    document.body.addEventListener("htmx:afterSettle", function (e) {
+    // Once per table, however it came (an event, an action's answer, a poll, a new seat):
+    // htmx fires afterSwap on #live for each, the stream's swaps included.
+    document.body.addEventListener("allfours:beforeTable", function (e) { beforeTable(e.detail.fragment); });
+    document.body.addEventListener("htmx:afterSwap", function (e) {
       if (e.target && e.target.id === "live") onTable();
     });
-    // htmx-ext-sse swaps without the request events: catch its swaps here.
-    document.body.addEventListener("htmx:sseMessage", function () { onTable(); });
 
     // An action's answer is the table at that moment; never let it replace a newer one
     // that the event stream already brought.
@@ -340,8 +360,149 @@ window.allFoursWord = function (key, values) {
   function refresh() {
     var live = $("#live");
     var url = live && live.getAttribute("data-table-url");
-    if (url && window.htmx) window.htmx.ajax("GET", url, { target: "#live", swap: "innerHTML" });
+    if (url && window.htmx) window.htmx.ajax("GET", url, { source: live, target: "#live", swap: "morph settle:0ms" });
   }
+})();
+
+/* ---------- Live updates change only what changed (issue 14) ----------
+ * Every table that reaches the page (an event of the stream, an action's answer, a poll) is
+ * the whole table as the server rendered it for this viewer. Swapped in whole, it made the
+ * browser rebuild, restyle and lay out some thousand nodes (a dozen cards drawn in SVG) for
+ * each card played. The swap style "morph" (#live's hx-swap, inherited by the table's forms)
+ * lays the new table beside the one shown and changes only what differs: a text, an
+ * attribute, the card that came into the trick, a card gone from a hand. The elements kept
+ * keep their identity, so the focus, a half-typed name or an open <details> stay as they are.
+ * Children are matched by a key (id, else data-played, data-card, data-seat-plate, data-kick,
+ * data-news, data-lift), else by place and tag. Left as this script made them: style
+ * attributes (the CSP refuses them in markup, so only this script sets any), the classes of
+ * the page's animations and htmx's own, the tabindex of the focused element; an element
+ * with data-keep is kept whole while its id stays (as hx-preserve did: the summary once read,
+ * the open rules, the result's sheet loaded into it).
+ */
+(function () {
+  "use strict";
+  var PAGE_CLASSES = /^(played|fresh|htmx-.*)$/;
+  var KEYS = ["data-played", "data-card", "data-seat-plate", "data-kick", "data-news", "data-lift"];
+
+  function key(node) {
+    if (node.nodeType !== 1) return null;
+    if (node.id) return "#" + node.id;
+    for (var i = 0; i < KEYS.length; i++) {
+      var v = node.getAttribute(KEYS[i]);
+      if (v !== null) return KEYS[i] + "=" + v;
+    }
+    return null;
+  }
+  function alike(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+  }
+
+  function classes(from, wanted) {
+    var keep = [];
+    for (var i = 0; i < from.classList.length; i++) {
+      var c = from.classList[i];
+      if (PAGE_CLASSES.test(c) && (" " + wanted + " ").indexOf(" " + c + " ") === -1) keep.push(c);
+    }
+    return keep.length ? (wanted ? wanted + " " : "") + keep.join(" ") : wanted;
+  }
+  // True when an attribute htmx acts on changed: the element must be processed again.
+  function attributes(from, to) {
+    var hx = false, focused = from === document.activeElement;
+    var want = to.attributes;
+    for (var i = 0; i < want.length; i++) {
+      var a = want[i], name = a.name;
+      if (name === "style" || (focused && name === "tabindex")) continue;
+      var value = name === "class" ? classes(from, a.value) : a.value;
+      if (from.getAttribute(name) === value) continue;
+      if (a.namespaceURI) from.setAttributeNS(a.namespaceURI, name, value);
+      else from.setAttribute(name, value);
+      if (name.indexOf("hx-") === 0) hx = true;
+    }
+    var have = from.attributes;
+    for (var j = have.length - 1; j >= 0; j--) {
+      var n = have[j].name;
+      if (n === "style" || to.hasAttribute(n) || (focused && n === "tabindex")) continue;
+      if (n === "class") {
+        var left = classes(from, "");
+        if (left) { if (from.getAttribute("class") !== left) from.setAttribute("class", left); continue; }
+      }
+      from.removeAttribute(n);
+      if (n.indexOf("hx-") === 0) hx = true;
+    }
+    return hx;
+  }
+
+  // Morph the element ``from`` (in the page) into ``to`` (parsed); what was added, or must be
+  // processed again by htmx, goes into ``fresh``.
+  function morph(from, to, fresh) {
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+      return;
+    }
+    if (to.hasAttribute("data-keep") && from.id && from.id === to.id) return;
+    if (attributes(from, to)) fresh.push(from);
+    children(from, to, fresh);
+  }
+
+  function children(from, to, fresh) {
+    var keyed = null;
+    for (var c = from.firstChild; c; c = c.nextSibling) {
+      var k = key(c);
+      if (k) (keyed = keyed || {})[k] = c;
+    }
+    var cursor = from.firstChild;
+    var next = to.firstChild;
+    while (next) {
+      var incoming = next;
+      next = next.nextSibling;
+      var k2 = key(incoming), match = null;
+      if (k2) {
+        match = keyed && keyed[k2];
+        if (match && alike(match, incoming)) delete keyed[k2]; else match = null;
+      } else {
+        // An unkeyed node takes the next unkeyed old one of its kind; keyed old nodes on
+        // the way are matched by key later, or go at the end.
+        var at = cursor;
+        while (at && key(at)) at = at.nextSibling;
+        if (at && alike(at, incoming)) match = at;
+      }
+      if (match) {
+        if (match === cursor) cursor = cursor.nextSibling;
+        else from.insertBefore(match, cursor);
+        morph(match, incoming, fresh);
+      } else {
+        from.insertBefore(incoming, cursor);
+        if (incoming.nodeType === 1) fresh.push(incoming);
+      }
+    }
+    while (cursor) {
+      var gone = cursor;
+      cursor = cursor.nextSibling;
+      from.removeChild(gone);
+    }
+  }
+
+  // The whole of ``fragment`` into ``target``'s children. Returned: the elements htmx
+  // must process (new ones, and kept ones whose hx- attributes changed).
+  function morphInto(target, fragment) {
+    var fresh = [];
+    children(target, fragment, fresh);
+    return fresh;
+  }
+  window.AllFoursMorph = morphInto;
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!window.htmx) return;
+    window.htmx.defineExtension("morph", {
+      handleSwap: function (style, target, fragment) {
+        if (style !== "morph") return false;
+        target.dispatchEvent(new CustomEvent("allfours:beforeTable", { bubbles: true, detail: { fragment: fragment } }));
+        // An element kept is processed again by htmx only when its hx- attributes
+        // changed; a new one always (the settle tasks htmx runs for the array).
+        return morphInto(target, fragment);
+      },
+    });
+  });
 })();
 
 /* The pages around the table: the home page's presets, sharing the invite link, and where
@@ -726,7 +887,7 @@ window.allFoursWord = function (key, values) {
     if (!url || !window.htmx || document.hidden) { pollTimer = setTimeout(poll, POLL_MS); return; }
     asking = true;
     var headers = tag ? { "If-None-Match": tag } : {};
-    window.htmx.ajax("GET", url, { target: "#live", swap: "innerHTML", headers: headers }).then(
+    window.htmx.ajax("GET", url, { source: l, target: "#live", swap: "morph settle:0ms", headers: headers }).then(
       function () { asking = false; pollTimer = setTimeout(poll, POLL_MS); },
       function () { asking = false; pollTimer = setTimeout(poll, POLL_MS); }
     );
@@ -866,8 +1027,7 @@ window.allFoursWord = function (key, values) {
   document.addEventListener("DOMContentLoaded", function () {
     tick(); playedFor();
     setInterval(tick, 1000);
-    ["htmx:afterSwap", "htmx:sseMessage"].forEach(function (name) {
-      document.body.addEventListener(name, function () { tick(); playedFor(); });
-    });
+    // Each table, the stream's included, ends in an afterSwap.
+    document.body.addEventListener("htmx:afterSwap", function () { tick(); playedFor(); });
   });
 })();

@@ -112,6 +112,27 @@ def take_seat(page: Page, name: str, seat: int) -> None:
     page.wait_for_selector(f"#table[data-you='{seat}']")
 
 
+def add_bots(page: Page, seats: tuple[int, ...] = (1, 2, 3)) -> None:
+    """A computer player in each of ``seats``, one after the other, from the lobby."""
+    for seat in seats:
+        v = version(page)
+        page.click(f"[data-action=bot][data-seat='{seat}']")
+        wait_past(page, v)
+
+
+def start(page: Page) -> None:
+    v = version(page)
+    page.click("[data-action=start]")
+    wait_past(page, v)
+
+
+def seat_with_bots(page: Page, name: str = "Ann") -> None:
+    """``name`` in seat 0, computer players in the other three, and the game begun."""
+    take_seat(page, name, 0)
+    add_bots(page)
+    start(page)
+
+
 def hand(page: Page) -> list[str]:
     cards = page.eval_on_selector_all(
         "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"

@@ -16,7 +16,7 @@ from tests.e2e.players import (
     is_my_turn,
     open_table,
     phase,
-    take_seat,
+    seat_with_bots,
     take_turn,
     version,
     wait_past,
@@ -32,17 +32,6 @@ def _name(card: str) -> str:
     return f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
 
 
-def _seat_with_bots(page: Page) -> None:
-    take_seat(page, "Ann", 0)
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
-
-
 def _until_my_card_turn(page: Page, rng: random.Random) -> None:
     """Play on (bots move at once) until it is my turn to play a card."""
     while True:
@@ -56,7 +45,7 @@ def _until_my_card_turn(page: Page, rng: random.Random) -> None:
 
 def test_arrows_move_across_the_hand_and_enter_plays(browser: Browser, server: str) -> None:
     page = open_table(browser, server, create_room(server, seed=31))
-    _seat_with_bots(page)
+    seat_with_bots(page)
     _until_my_card_turn(page, random.Random(1))
     assert page.title().startswith("● Your turn")
 
@@ -88,7 +77,7 @@ def test_arrows_move_across_the_hand_and_enter_plays(browser: Browser, server: s
 
 def test_a_refused_card_says_why_when_tapped(browser: Browser, server: str) -> None:
     page = open_table(browser, server, create_room(server, seed=8))
-    _seat_with_bots(page)
+    seat_with_bots(page)
     rng = random.Random(4)
     while True:  # until a trick is led and I cannot play some card
         _until_my_card_turn(page, rng)
@@ -136,7 +125,7 @@ def test_a_dropped_connection_shows_reconnecting_then_resumes_from_a_snapshot(
 ) -> None:
     code = create_room(own_server.url, seed=12)
     page = open_table(browser, own_server.url, code)
-    _seat_with_bots(page)
+    seat_with_bots(page)
     page.wait_for_selector("#table[data-your-turn]")
     assert page.is_hidden("#conn")
 

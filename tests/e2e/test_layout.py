@@ -344,8 +344,8 @@ def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
     key_of = "document.querySelector('#table .collected').dataset.lift"
     page.evaluate(
         """html => {
-          document.querySelector('#live').innerHTML = html;
-          document.body.dispatchEvent(new CustomEvent('htmx:sseMessage'));  // as htmx-ext-sse
+          const live = document.querySelector('#live');  // as htmx-ext-sse swaps an event
+          htmx.swap(live, html, {swapStyle: 'morph', settleDelay: 0}, {contextElement: live});
         }""",
         render_table(view),
     )

@@ -19,7 +19,7 @@ from tests.e2e.players import (
     open_table,
     phase,
     script_errors,
-    take_seat,
+    seat_with_bots,
     take_turn,
     version,
     wait_past,
@@ -54,14 +54,7 @@ def _play_out(page: Page, rng: random.Random) -> None:
 def test_a_match_to_two_bullseyes_then_a_new_match(browser: Browser, server: str) -> None:
     code = _room(server)
     page = open_table(browser, server, code)
-    take_seat(page, "Ann", 0)
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
+    seat_with_bots(page)
     rng = random.Random(15)
     tally = [0, 0]  # Ann's team first: she sits in seat 0
     games = 0

@@ -6,28 +6,19 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Route
 
-from tests.e2e.players import create_room, open_table, phase, script_errors, take_turn, version
+from tests.e2e.players import (
+    create_room,
+    open_table,
+    phase,
+    script_errors,
+    seat_with_bots,
+    take_turn,
+    version,
+)
 
 POLLING_NOTE = "Live updates are slow here"
-
-
-def _seat_with_bots(page: Page) -> None:
-    page.fill("input[name=name]", "Ann")
-    page.click("[data-action=join][data-seat='0']")
-    page.wait_for_selector("#table[data-you='0']")
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        page.wait_for_function(
-            "v => Number(document.querySelector('#table').dataset.version) > v", arg=v
-        )
-    v = version(page)
-    page.click("[data-action=start]")
-    page.wait_for_function(
-        "v => Number(document.querySelector('#table').dataset.version) > v", arg=v
-    )
 
 
 def test_a_whole_hand_by_polling_when_the_stream_is_cut(browser: Browser, server: str) -> None:
@@ -42,7 +33,7 @@ def test_a_whole_hand_by_polling_when_the_stream_is_cut(browser: Browser, server
     page.route("**/events", refuse)
     page.reload()
     page.wait_for_selector("#table")
-    _seat_with_bots(page)  # every change after each click: by the forms' answers and polls
+    seat_with_bots(page)  # every change after each click: by the forms' answers and polls
     page.wait_for_selector("html.polling #conn-polling")
     assert POLLING_NOTE in page.inner_text("#conn-polling")
     assert page.locator("html.reconnecting").count() == 0  # polling is not a lost connection

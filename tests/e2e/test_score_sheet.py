@@ -19,7 +19,7 @@ from tests.e2e.players import (
     open_table,
     phase,
     script_errors,
-    take_seat,
+    seat_with_bots,
     take_turn,
     version,
     wait_past,
@@ -34,17 +34,6 @@ def axe() -> str:
         if required():
             pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
         pytest.skip(f"skipping the accessibility checks: {why}")
-
-
-def _seat_with_bots(page: Page, name: str) -> None:
-    take_seat(page, name, 0)
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
 
 
 def _records(server: str, code: str) -> list[dict[str, Any]]:
@@ -94,7 +83,7 @@ def test_the_sheet_opens_mid_game_by_keyboard_and_closes_with_escape(
 ) -> None:
     code = create_room(server, seed=16, target=14)
     page = open_table(browser, server, code)
-    _seat_with_bots(page, "Ann")
+    seat_with_bots(page, "Ann")
     _play_until(page, random.Random(4), server, code, 2)
     assert phase(page) != "game_over", "pick a seed whose game lasts more than two deals"
     records = _records(server, code)
@@ -157,7 +146,7 @@ def test_on_a_phone_the_sheet_fits_the_screen_and_the_result_shows_it(
 ) -> None:
     code = create_room(server, seed=9)
     page = open_table(browser, server, code, viewport=PHONE)
-    _seat_with_bots(page, "Ann")
+    seat_with_bots(page, "Ann")
     rng = random.Random(6)
     _play_until(page, rng, server, code, 1)
     assert phase(page) != "game_over"

@@ -16,6 +16,7 @@ from tests.e2e.players import (
     open_table,
     phase,
     script_errors,
+    seat_with_bots,
     still_same_page,
     take_seat,
     take_turn,
@@ -25,6 +26,73 @@ from tests.e2e.players import (
 )
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
+
+# Every table the page is given (the stream's events, the actions' answers), to check that
+# what it shows is what the server sent: live updates morph the table shown into the new one.
+RECORD_TABLES = """
+window.__tables = [];
+document.addEventListener("DOMContentLoaded", () => {
+  window.__tables.push(document.querySelector("#live").innerHTML);
+  const keep = (html) => window.__tables.push(html);
+  document.body.addEventListener("htmx:sseBeforeMessage", (e) => keep(e.detail.data));
+  document.body.addEventListener("htmx:beforeSwap", (e) => {
+    if (e.detail.xhr && e.detail.target.id === "live") keep(e.detail.xhr.responseText);
+  });
+});
+"""
+# The same tree, as the server wrote it: attributes sorted; left out, what the page's script
+# owns (style, the animations' classes, a roving tabindex, a note hidden once read, the
+# elements kept whole with data-keep).
+CANONICAL = """
+(root) => {
+  const PAGE = /^(played|fresh|htmx-.*)$/;
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType !== 1) { out.push(n.nodeType + ":" + n.nodeValue); return; }
+    if (n.hasAttribute("data-keep")) { out.push("<kept " + n.id + ">"); return; }
+    const at = [...n.attributes].filter((a) => !["style", "tabindex", "hidden"].includes(a.name))
+      .map((a) => a.name === "class"
+        ? "class=" + a.value.split(/\\s+/).filter((c) => c && !PAGE.test(c)).join(" ")
+        : a.name + "=" + a.value)
+      .filter((a) => a !== "class=").sort();
+    out.push("<" + n.nodeName + " " + at.join(" ") + ">");
+    n.childNodes.forEach(walk);
+    out.push("</" + n.nodeName + ">");
+  };
+  root.childNodes.forEach(walk);
+  return out.join("|");
+}
+"""
+MORPH_CHECK = (
+    "() => { const canonical = "
+    + CANONICAL
+    + """;
+  const parse = (html) => {
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content;
+  };
+  const bad = [];
+  const T = window.__tables;
+  // Each table into the next, as the page went, and into ones far away (lobby to result).
+  const pairs = T.slice(1).map((_, i) => [i, i + 1]).concat(T.map((_, i) => [i, T.length - 1 - i]));
+  for (const [i, j] of pairs) {
+    const box = document.createElement("div");
+    box.appendChild(parse(T[i]));
+    window.AllFoursMorph(box, parse(T[j]));
+    const want = document.createElement("div");
+    want.appendChild(parse(T[j]));
+    if (canonical(box) !== canonical(want)) bad.push([i, j]);
+  }
+  // And the table shown is the one the server sent for its version.
+  const shown = document.querySelector("#table").dataset.version;
+  const sent = T.filter((h) => h.indexOf('data-version="' + shown + '"') !== -1).pop();
+  const want = document.createElement("div");
+  want.appendChild(parse(sent));
+  if (canonical(document.querySelector("#live")) !== canonical(want)) bad.push(["shown", shown]);
+  return {tables: T.length, bad: bad};
+}"""
+)
 
 
 def _screenshot(page: Page, path: Path) -> None:
@@ -113,17 +181,6 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         page.context.close()
 
 
-def _seat_with_bots(page: Page, name: str) -> None:
-    take_seat(page, name, 0)
-    for seat in (1, 2, 3):
-        v = version(page)
-        page.click(f"[data-action=bot][data-seat='{seat}']")
-        wait_past(page, v)
-    v = version(page)
-    page.click("[data-action=start]")
-    wait_past(page, v)
-
-
 def _my_move(page: Page, rng: random.Random) -> bool:
     """Wait for my turn (bots play at once) and take it; False once the game is over."""
     page.wait_for_selector("#table[data-your-turn], #table[data-phase=game_over]")
@@ -138,7 +195,7 @@ def _my_move(page: Page, rng: random.Random) -> bool:
 def test_a_reload_mid_game_returns_the_player_to_the_seat(browser: Browser, server: str) -> None:
     code = create_room(server, seed=99)
     page = open_table(browser, server, code)
-    _seat_with_bots(page, "Ann")
+    seat_with_bots(page, "Ann")
     rng = random.Random(3)
     for _ in range(5):
         assert _my_move(page, rng)
@@ -158,7 +215,9 @@ def test_a_phone_player_plays_a_whole_game(
 ) -> None:
     code = create_room(server, seed=5)
     page = open_table(browser, server, code, viewport=PHONE)
-    _seat_with_bots(page, "Ann")
+    page.context.add_init_script(RECORD_TABLES)
+    page.reload()
+    seat_with_bots(page, "Ann")
     rng = random.Random(11)
     shot_taken = False
     dismissed: str | None = None
@@ -194,6 +253,8 @@ def test_a_phone_player_plays_a_whole_game(
             break
     assert phase(page) == "game_over" and looked_back and shot_taken
     assert script_errors(page) == []
+    morphed = page.evaluate(MORPH_CHECK)
+    assert morphed["tables"] > 50 and morphed["bad"] == [], morphed
     assert page.locator("[data-action=rematch]").count() == 1
     assert open_streams(page) == 1
     page.context.close()
