@@ -67,7 +67,7 @@ def test_room_page_holds_one_stream_and_the_lobby(client: TestClient) -> None:
     assert r.status_code == 200
     elements = parse(r.text)
     [live] = having(elements, "sse-connect")
-    assert live.get("sse-connect") == f"/r/{code}/events" and live.get("id") == "live"
+    assert live.get("sse-connect") == f"/r/{code}/events?lang=en" and live.get("id") == "live"
     [table] = [e for e in elements if e.get("id") == "table"]
     assert table.get("data-phase") == "lobby"
 

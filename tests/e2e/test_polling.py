@@ -30,7 +30,7 @@ def test_a_whole_hand_by_polling_when_the_stream_is_cut(browser: Browser, server
         route.abort()
 
     page = open_table(browser, server, code)
-    page.route("**/events", refuse)
+    page.route("**/events*", refuse)
     page.reload()
     page.wait_for_selector("#table")
     seat_with_bots(page)  # every change after each click: by the forms' answers and polls
@@ -62,7 +62,7 @@ def test_a_whole_hand_by_polling_when_the_stream_is_cut(browser: Browser, server
 
     # The way is open again: the EventSource retries by itself, and its first event ends the
     # polling.
-    page.unroute("**/events")
+    page.unroute("**/events*")
     page.wait_for_selector("html:not(.polling)", timeout=90_000)
     assert page.is_hidden("#conn-polling")
     assert script_errors(page) == []

@@ -258,7 +258,7 @@ def test_room_page_has_one_event_stream(viewer: int | None) -> None:
     html = render_room(server_view(state, viewer, version=version))
     elements = parse(html)
     streams = having(elements, "sse-connect")
-    assert len(streams) == 1 and streams[0].get("sse-connect") == "/r/k3x9q2/events"
+    assert len(streams) == 1 and streams[0].get("sse-connect") == "/r/k3x9q2/events?lang=en"
     assert html.count("EventSource") == 0  # htmx-ext-sse opens it, once
     assert len([e for e in elements if e.get("id") == "table"]) == 1
 
