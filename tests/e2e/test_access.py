@@ -162,7 +162,7 @@ def test_a_page_coming_back_into_view_fetches_a_fresh_table(browser: Browser, se
     code = create_room(server, seed=4)
     page = open_table(browser, server, code)
     fetched: list[str] = []
-    page.on("request", lambda r: fetched.append(r.url) if r.url.endswith("/table") else None)
+    page.on("request", lambda r: fetched.append(r.url) if "/table" in r.url else None)
     switch = """hidden => {
       Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
       document.dispatchEvent(new Event('visibilitychange'));
@@ -171,7 +171,7 @@ def test_a_page_coming_back_into_view_fetches_a_fresh_table(browser: Browser, se
     page.evaluate(switch, False)
     page.wait_for_function("() => document.querySelector('#table') !== null")
     page.wait_for_load_state("networkidle")
-    assert fetched == [f"{server}/r/{code}/table"]
+    assert fetched == [f"{server}/r/{code}/table?lang=en"]  # in the page's language
     page.context.close()
 
 
