@@ -12,6 +12,13 @@ aloud (``bidding_told``): a beggar who stood holds trumps, a dealer who gave one
 Stand or beg, give one or run the pack, are judged by playing the deal out both ways in
 sampled worlds (``bidding``). A decision never thinks longer than ``CAP_MS`` on the wall
 clock (read at every lift of every play-out).
+
+Tried and measured worse or no better than this, against standard on the same duplicate deals
+(seed 2, 75-200 boards each, the difference paired board by board): the standard player's
+rule-of-thumb bids instead of searched ones (-0.105 points a deal), play-outs whose seats are
+told the voids shown (-0.14) or see the opponents' hands (-0.04), a race that drops cards at 2
+or 3 standard errors instead of 2.5 (-0.04, -0.02), and a dealer who takes a beggar who
+begged to hold less than the searching players' bar rather than easy's (-0.035).
 """
 
 from __future__ import annotations
