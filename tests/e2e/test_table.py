@@ -296,13 +296,15 @@ MORPH_KEEPS = """() => {
   document.body.addEventListener("allfours:beforeTable", () => {
     before = live.querySelectorAll("[data-hand] .hand-card").length;
   }, { once: true });
-  htmx.swap(live, next.innerHTML, { swapStyle: "morph:innerHTML", settleDelay: 0 }, { contextElement: live });
+  const spec = { swapStyle: "morph:innerHTML", settleDelay: 0 };
+  htmx.swap(live, next.innerHTML, spec, { contextElement: live });
 
   return {
     beforeTable: before === cards.length,
     cards: [...live.querySelectorAll("[data-hand] .hand-card")].map((c) => c.__was),
     plates: [...live.querySelectorAll("[data-seat-plate]")].map((p) => p.__was),
-    plateKept: plates[0].classList.contains("fresh") && plates[0].style.getPropertyValue("--probe") === "1",
+    plateKept: plates[0].classList.contains("fresh")
+      && plates[0].style.getPropertyValue("--probe") === "1",
     rulesOpen: live.querySelector(".rules-in-force").open,
     probe: live.querySelector("input[name=probe]").value,
     focus: document.activeElement === focused && focused.tabIndex === 0,
