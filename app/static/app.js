@@ -377,6 +377,8 @@
   var PAGE_CLASSES = /^(played|fresh|htmx-.*)$/;
   var fresh = null; // during a morph: what htmx must process (new elements, changed hx- ones)
 
+  // A control whose live value differs from its markup was changed in the page (a name being
+  // typed, a seat picked, the invite link written out in full): idiomorph would reset it.
   function changedByPlayer(el, name) {
     if (name === "value") return (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && el.type !== "hidden")) && el.value !== el.defaultValue;
     if (name === "checked") return el.tagName === "INPUT" && el.checked !== el.defaultChecked;
