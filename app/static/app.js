@@ -194,6 +194,7 @@ window.allFoursWord = function (key, values) {
     ghost.style.top = box.top + "px";
     ghost.style.width = box.width + "px";
     var copy = lift.cloneNode(true);
+    copy.removeAttribute("id"); // the lift's own stays in the table
     copy.classList.add("sweep");
     ghost.appendChild(copy);
     document.body.appendChild(ghost);
@@ -360,7 +361,7 @@ window.allFoursWord = function (key, values) {
   function refresh() {
     var live = $("#live");
     var url = live && live.getAttribute("data-table-url");
-    if (url && window.htmx) window.htmx.ajax("GET", url, { source: live, target: "#live", swap: "morph settle:0ms" });
+    if (url && window.htmx) window.htmx.ajax("GET", url, { source: live, target: "#live", swap: "morph:innerHTML settle:0ms" });
   }
 })();
 
@@ -368,137 +369,78 @@ window.allFoursWord = function (key, values) {
  * Every table that reaches the page (an event of the stream, an action's answer, a poll) is
  * the whole table as the server rendered it for this viewer. Swapped in whole, it made the
  * browser rebuild, restyle and lay out some thousand nodes (a dozen cards drawn in SVG) for
- * each card played. The swap style "morph" (#live's hx-swap, inherited by the table's forms)
- * lays the new table beside the one shown and changes only what differs: a text, an
- * attribute, the card that came into the trick, a card gone from a hand. The elements kept
- * keep their identity, so the focus, a half-typed name or an open <details> stay as they are.
- * Children are matched by a key (id, else data-played, data-card, data-seat-plate, data-kick,
- * data-news, data-lift), else by place and tag. Left as this script made them: style
+ * each card played. The swap style "morph:innerHTML" (#live's hx-swap, inherited by the
+ * table's forms) has idiomorph (vendor/idiomorph.min.js) lay the new table beside the one
+ * shown and change only what differs: a text, an attribute, the card that came into the
+ * trick, a card gone from a hand. The elements kept keep their identity, so the focus, a
+ * half-typed name or an open <details> stay as they are. Elements are matched by id (the
+ * templates give one to each card in hand and in the trick, each seat plate, kick, news item
+ * and lift), else by place and tag. Left as this script or the player made them: style
  * attributes (the CSP refuses them in markup, so only this script sets any), the classes of
- * the page's animations and htmx's own, the tabindex of the focused element; an element
- * with data-keep is kept whole while its id stays (as hx-preserve did: the summary once read,
- * the open rules, the result's sheet loaded into it).
+ * the page's animations and htmx's own, the tabindex of the focused element, what was typed
+ * or picked in a form and not sent; an element with data-keep is kept whole while its id
+ * stays (as hx-preserve did: the summary once read, the open rules, the result's sheet
+ * loaded into it). The extension is this script's, not idiomorph's own: it tells the page a
+ * table is coming before anything changes ("allfours:beforeTable", which the stream's swaps
+ * fire no htmx event for), hands idiomorph the whole fragment, text included, and gives htmx
+ * only what it must process.
  */
 (function () {
   "use strict";
   var PAGE_CLASSES = /^(played|fresh|htmx-.*)$/;
-  var KEYS = ["data-played", "data-card", "data-seat-plate", "data-kick", "data-news", "data-lift"];
+  var fresh = null; // during a morph: what htmx must process (new elements, changed hx- ones)
 
-  function key(node) {
-    if (node.nodeType !== 1) return null;
-    if (node.id) return "#" + node.id;
-    for (var i = 0; i < KEYS.length; i++) {
-      var v = node.getAttribute(KEYS[i]);
-      if (v !== null) return KEYS[i] + "=" + v;
-    }
-    return null;
+  // A control whose live value differs from its markup was changed in the page (a name being
+  // typed, a seat picked, the invite link written out in full): idiomorph would reset it.
+  function changedByPlayer(el, name) {
+    if (name === "value") return (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && el.type !== "hidden")) && el.value !== el.defaultValue;
+    if (name === "checked") return el.tagName === "INPUT" && el.checked !== el.defaultChecked;
+    if (name === "selected") return el.tagName === "OPTION" && el.selected !== el.defaultSelected;
+    return false;
   }
-  function alike(a, b) {
-    return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
-  }
-
-  function classes(from, wanted) {
-    var keep = [];
-    for (var i = 0; i < from.classList.length; i++) {
-      var c = from.classList[i];
-      if (PAGE_CLASSES.test(c) && (" " + wanted + " ").indexOf(" " + c + " ") === -1) keep.push(c);
-    }
-    return keep.length ? (wanted ? wanted + " " : "") + keep.join(" ") : wanted;
-  }
-  // True when an attribute htmx acts on changed: the element must be processed again.
-  function attributes(from, to) {
-    var hx = false, focused = from === document.activeElement;
-    var want = to.attributes;
-    for (var i = 0; i < want.length; i++) {
-      var a = want[i], name = a.name;
-      if (name === "style" || (focused && name === "tabindex")) continue;
-      var value = name === "class" ? classes(from, a.value) : a.value;
-      if (from.getAttribute(name) === value) continue;
-      if (a.namespaceURI) from.setAttributeNS(a.namespaceURI, name, value);
-      else from.setAttribute(name, value);
-      if (name.indexOf("hx-") === 0) hx = true;
-    }
-    var have = from.attributes;
-    for (var j = have.length - 1; j >= 0; j--) {
-      var n = have[j].name;
-      if (n === "style" || to.hasAttribute(n) || (focused && n === "tabindex")) continue;
-      if (n === "class") {
-        var left = classes(from, "");
-        if (left) { if (from.getAttribute("class") !== left) from.setAttribute("class", left); continue; }
-      }
-      from.removeAttribute(n);
-      if (n.indexOf("hx-") === 0) hx = true;
-    }
-    return hx;
-  }
-
-  // Morph the element ``from`` (in the page) into ``to`` (parsed); what was added, or must be
-  // processed again by htmx, goes into ``fresh``.
-  function morph(from, to, fresh) {
-    if (from.nodeType !== 1) {
-      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
-      return;
-    }
-    if (to.hasAttribute("data-keep") && from.id && from.id === to.id) return;
-    if (attributes(from, to)) fresh.push(from);
-    children(from, to, fresh);
-  }
-
-  function children(from, to, fresh) {
-    var keyed = null;
-    for (var c = from.firstChild; c; c = c.nextSibling) {
-      var k = key(c);
-      if (k) (keyed = keyed || {})[k] = c;
-    }
-    var cursor = from.firstChild;
-    var next = to.firstChild;
-    while (next) {
-      var incoming = next;
-      next = next.nextSibling;
-      var k2 = key(incoming), match = null;
-      if (k2) {
-        match = keyed && keyed[k2];
-        if (match && alike(match, incoming)) delete keyed[k2]; else match = null;
-      } else {
-        // An unkeyed node takes the next unkeyed old one of its kind; keyed old nodes on
-        // the way are matched by key later, or go at the end.
-        var at = cursor;
-        while (at && key(at)) at = at.nextSibling;
-        if (at && alike(at, incoming)) match = at;
-      }
-      if (match) {
-        if (match === cursor) cursor = cursor.nextSibling;
-        else from.insertBefore(match, cursor);
-        morph(match, incoming, fresh);
-      } else {
-        from.insertBefore(incoming, cursor);
-        if (incoming.nodeType === 1) fresh.push(incoming);
-      }
-    }
-    while (cursor) {
-      var gone = cursor;
-      cursor = cursor.nextSibling;
-      from.removeChild(gone);
-    }
-  }
+  var CONFIG = {
+    morphStyle: "innerHTML",
+    callbacks: {
+      beforeNodeMorphed: function (from, to) {
+        if (from.nodeType !== 1) return true;
+        if (to.hasAttribute("data-keep") && from.id && from.id === to.id) return false;
+        // The new node is a parsed copy: the page's classes go onto it, so idiomorph keeps them.
+        for (var i = 0; i < from.classList.length; i++) {
+          var c = from.classList[i];
+          if (PAGE_CLASSES.test(c) && !to.classList.contains(c)) to.classList.add(c);
+        }
+        return true;
+      },
+      beforeAttributeUpdated: function (name, el) {
+        if (name === "style" || (name === "tabindex" && el === document.activeElement) || changedByPlayer(el, name)) return false;
+        if (fresh && name.indexOf("hx-") === 0 && fresh.indexOf(el) === -1) fresh.push(el);
+        return true;
+      },
+      afterNodeAdded: function (node) {
+        if (fresh && node.nodeType === 1) fresh.push(node);
+      },
+    },
+  };
 
   // The whole of ``fragment`` into ``target``'s children. Returned: the elements htmx
   // must process (new ones, and kept ones whose hx- attributes changed).
   function morphInto(target, fragment) {
-    var fresh = [];
-    children(target, fragment, fresh);
-    return fresh;
+    fresh = [];
+    try {
+      window.Idiomorph.morph(target, fragment, CONFIG);
+      return fresh;
+    } finally {
+      fresh = null;
+    }
   }
   window.AllFoursMorph = morphInto;
 
   document.addEventListener("DOMContentLoaded", function () {
-    if (!window.htmx) return;
+    if (!window.htmx || !window.Idiomorph) return;
     window.htmx.defineExtension("morph", {
       handleSwap: function (style, target, fragment) {
-        if (style !== "morph") return false;
+        if (style !== "morph:innerHTML") return false;
         target.dispatchEvent(new CustomEvent("allfours:beforeTable", { bubbles: true, detail: { fragment: fragment } }));
-        // An element kept is processed again by htmx only when its hx- attributes
-        // changed; a new one always (the settle tasks htmx runs for the array).
         return morphInto(target, fragment);
       },
     });
@@ -887,7 +829,7 @@ window.allFoursWord = function (key, values) {
     if (!url || !window.htmx || document.hidden) { pollTimer = setTimeout(poll, POLL_MS); return; }
     asking = true;
     var headers = tag ? { "If-None-Match": tag } : {};
-    window.htmx.ajax("GET", url, { source: l, target: "#live", swap: "morph settle:0ms", headers: headers }).then(
+    window.htmx.ajax("GET", url, { source: l, target: "#live", swap: "morph:innerHTML settle:0ms", headers: headers }).then(
       function () { asking = false; pollTimer = setTimeout(poll, POLL_MS); },
       function () { asking = false; pollTimer = setTimeout(poll, POLL_MS); }
     );

@@ -345,7 +345,8 @@ def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
     page.evaluate(
         """html => {
           const live = document.querySelector('#live');  // as htmx-ext-sse swaps an event
-          htmx.swap(live, html, {swapStyle: 'morph', settleDelay: 0}, {contextElement: live});
+          const spec = {swapStyle: 'morph:innerHTML', settleDelay: 0};
+          htmx.swap(live, html, spec, {contextElement: live});
         }""",
         render_table(view),
     )

@@ -258,3 +258,75 @@ def test_a_phone_player_plays_a_whole_game(
     assert page.locator("[data-action=rematch]").count() == 1
     assert open_streams(page) == 1
     page.context.close()
+
+
+# What the page holds between two tables, and the next table (the one shown, its first card
+# gone from the hand and the rest held the other way round, as a new trump turns the hand),
+# morphed in as the stream's events are.
+MORPH_KEEPS = """() => {
+  const live = document.querySelector("#live");
+  const shown = live.innerHTML;
+  const cards = [...live.querySelectorAll("[data-hand] .hand-card")];
+  const plates = [...live.querySelectorAll("[data-seat-plate]")];
+  cards.forEach((c, i) => { c.__was = i; });
+  plates.forEach((p, i) => { p.__was = i; });
+  plates[0].classList.add("fresh");
+  plates[0].style.setProperty("--probe", "1");
+  const rules = live.querySelector(".rules-in-force[data-keep]");
+  rules.open = true;
+  const probe = document.createElement("input");
+  probe.name = "probe";
+  live.querySelector("#table").appendChild(probe);
+  probe.value = "An";  // typed, not sent
+  const focused = cards[2];
+  cards.forEach((c) => { c.tabIndex = c === focused ? 0 : -1; });
+  focused.focus();
+
+  const next = document.createElement("template");
+  next.innerHTML = shown;
+  const n = next.content;
+  n.querySelector("#table").appendChild(document.createElement("input")).name = "probe";
+  const held = [...n.querySelectorAll("[data-hand] .hand-card")];
+  held[0].remove();
+  held.slice(1).reverse().forEach((c) => c.parentNode.appendChild(c));
+  held[2].setAttribute("tabindex", "-1");
+  held[3].setAttribute("tabindex", "0");
+
+  let before = null;
+  document.body.addEventListener("allfours:beforeTable", () => {
+    before = live.querySelectorAll("[data-hand] .hand-card").length;
+  }, { once: true });
+  const spec = { swapStyle: "morph:innerHTML", settleDelay: 0 };
+  htmx.swap(live, next.innerHTML, spec, { contextElement: live });
+
+  return {
+    beforeTable: before === cards.length,
+    cards: [...live.querySelectorAll("[data-hand] .hand-card")].map((c) => c.__was),
+    plates: [...live.querySelectorAll("[data-seat-plate]")].map((p) => p.__was),
+    plateKept: plates[0].classList.contains("fresh")
+      && plates[0].style.getPropertyValue("--probe") === "1",
+    rulesOpen: live.querySelector(".rules-in-force").open,
+    probe: live.querySelector("input[name=probe]").value,
+    focus: document.activeElement === focused && focused.tabIndex === 0,
+  };
+}"""
+
+
+def test_a_live_update_keeps_what_the_page_holds(browser: Browser, server: str) -> None:
+    """The elements of the table shown stay the same elements through a live update, matched
+    by id (the hand's cards, also held in another order; the seat plates), and keep what the
+    page or the player gave them: a class of an animation, a style, an open <details> kept
+    whole, a typed name, the focus and its tabindex; the sweep's "before the table" comes
+    first."""
+    code = create_room(server, seed=99)
+    page = open_table(browser, server, code)
+    seat_with_bots(page, "Ann")
+    page.wait_for_selector("#table[data-your-turn] [data-hand] .hand-card:nth-child(4)")
+    kept = page.evaluate(MORPH_KEEPS)
+    n = len(kept["cards"]) + 1
+    assert kept["cards"] == list(range(n - 1, 0, -1)), kept
+    assert kept["plates"] == list(range(len(kept["plates"]))), kept
+    assert kept["beforeTable"] and kept["plateKept"] and kept["rulesOpen"] and kept["focus"], kept
+    assert kept["probe"] == "An", kept
+    assert script_errors(page) == []
+    page.context.close()

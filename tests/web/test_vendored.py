@@ -23,3 +23,12 @@ def test_htmx_is_2_0_and_the_sse_extension_2_2() -> None:
     assert re.search(r"`htmx\.org@2\.0\.\d+`", text)
     assert re.search(r"`htmx-ext-sse@2\.2\.\d+`", text)
     assert b'version:"2.0.' in (VENDOR / "htmx.min.js").read_bytes()
+
+
+def test_idiomorph_is_0_8_and_the_library_alone() -> None:
+    """app.js's extension "morph" calls the global ``Idiomorph``; idiomorph's own htmx
+    extension is not loaded (it would claim the same name)."""
+    text = (VENDOR / "VENDORED.md").read_text()
+    assert re.search(r"`idiomorph@0\.8\.\d+`", text)
+    script = (VENDOR / "idiomorph.min.js").read_bytes()
+    assert script.startswith(b"var Idiomorph=") and b"defineExtension" not in script
