@@ -141,13 +141,13 @@ class TableTalk:
         self._notifier.event_after_commit(code, event)
         return message
 
-    def recent(self, code: str, *, after: int = 0) -> list[ChatMessageOut]:
+    def recent(self, code: str) -> list[ChatMessageOut]:
         check_code(code)
         with read(self._engine) as conn:
             room = repo.room_by_code(conn, code)
             if room is None:
                 raise errors.NotFound(f"no room {code!r}")
-            return [_out(r) for r in repo.chat_of(conn, room.id, limit=RECENT, after=after)]
+            return [_out(r) for r in repo.chat_of(conn, room.id, limit=RECENT)]
 
     def nudge(self, code: str, token: str | None) -> int:
         """Nudge the player to act; the seat nudged."""

@@ -447,11 +447,11 @@ def insert_chat(
     return ChatRow(int(new_id), seat, name, text, preset, at)
 
 
-def chat_of(conn: Connection, room_id: int, *, limit: int, after: int = 0) -> list[ChatRow]:
-    """The room's last ``limit`` messages after id ``after``, oldest first."""
+def chat_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatRow]:
+    """The room's last ``limit`` messages, oldest first."""
     query = (
         select(*_CHAT_COLUMNS)
-        .where(chat.c.room_id == room_id, chat.c.id > after)
+        .where(chat.c.room_id == room_id)
         .order_by(chat.c.id.desc())
         .limit(limit)
     )

@@ -213,9 +213,9 @@ class CountingTalk(TableTalk):
 
     reads = 0
 
-    def recent(self, code: str, *, after: int = 0) -> list[ChatMessageOut]:
+    def recent(self, code: str) -> list[ChatMessageOut]:
         self.reads += 1
-        return super().recent(code, after=after)
+        return super().recent(code)
 
 
 def _texts(events: list[dict[str, Any]]) -> list[str]:
