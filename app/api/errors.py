@@ -45,9 +45,7 @@ def error_response(
 def _for_page(request: Request) -> bool:
     """A page's own request (htmx, outside /api/): its refusal also carries ``message``, the
     reason in the reader's language, which the page shows; ``detail`` stays English."""
-    return request.headers.get("hx-request") == "true" and not request.url.path.startswith(
-        "/api/"
-    )
+    return request.headers.get("hx-request") == "true" and not request.url.path.startswith("/api/")
 
 
 def _validation_detail(errors: list[Any]) -> str:

@@ -94,9 +94,7 @@ async def open_record(request: Request) -> HTMLResponse:
     try:
         form = await request.form(max_files=1, max_fields=4, max_part_size=UPLOAD_MAX_BYTES)
     except HTTPException:  # the multipart parser's refusal of a broken or foreign body
-        return refused(
-            _("That upload could not be read: pick the record file and try again."), 400
-        )
+        return refused(_("That upload could not be read: pick the record file and try again."), 400)
     upload = form.get("record")
     if not isinstance(upload, UploadFile):
         return refused(_("Pick a record file first."), 400)

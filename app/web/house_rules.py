@@ -83,41 +83,57 @@ _WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
 # name -> the option told in full for a newcomer (the how-to-play page), default first.
 GUIDE: dict[str, str] = {
     "target": (
-        N_("The game is played to 14 points. A table may play a shorter game to 7 or 10, "
-        "or a longer one to 21.")
+        N_(
+            "The game is played to 14 points. A table may play a shorter game to 7 or 10, "
+            "or a longer one to 21."
+        )
     ),
     "game_points": (
-        N_("Game is normally worth 1 point. In tournaments it is worth 2: the team with "
-        "the higher count for Game scores as much as for High and Low together.")
+        N_(
+            "Game is normally worth 1 point. In tournaments it is worth 2: the team with "
+            "the higher count for Game scores as much as for High and Low together."
+        )
     ),
     "game_tie": (
-        N_("When both teams count exactly the same for Game, nobody scores it. Some tables "
-        "give the point to the team that did not deal instead.")
+        N_(
+            "When both teams count exactly the same for Game, nobody scores it. Some tables "
+            "give the point to the team that did not deal instead."
+        )
     ),
     "give_one_can_win": (
-        N_("Normally the dealer may not give one when that point would win the game for the "
-        "beggar's team: he has to run the pack. With this house rule he may give it anyway, "
-        "and the beggar's team wins.")
+        N_(
+            "Normally the dealer may not give one when that point would win the game for the "
+            "beggar's team: he has to run the pack. With this house rule he may give it anyway, "
+            "and the beggar's team wins."
+        )
     ),
     "give_one_needs_trump": (
-        N_("Normally the dealer may always give one. With this house rule (played in "
-        "tournaments) he may give one only while he holds a card of the kick's suit; "
-        "otherwise he must run the pack.")
+        N_(
+            "Normally the dealer may always give one. With this house rule (played in "
+            "tournaments) he may give one only while he holds a card of the kick's suit; "
+            "otherwise he must run the pack."
+        )
     ),
     "undertrump": (
-        N_("Normally you may trump with any trump. With undertrumping forbidden, once a plain "
-        "suit lead has been trumped, you may not play a lower trump than the one already "
-        "in the lift, unless trumps are all you hold.")
+        N_(
+            "Normally you may trump with any trump. With undertrumping forbidden, once a plain "
+            "suit lead has been trumped, you may not play a lower trump than the one already "
+            "in the lift, unless trumps are all you hold."
+        )
     ),
     "kick_two": (
-        N_("Played in Tobago: a 2 turned up as the kick scores 2 points for the dealer's team, "
-        "and a turned-up 6 scores nothing.")
+        N_(
+            "Played in Tobago: a 2 turned up as the kick scores 2 points for the dealer's team, "
+            "and a turned-up 6 scores nothing."
+        )
     ),
     "flip_last_card": (
-        N_("Normally, when the pack is too small to deal three more cards each and no new "
-        "suit has shown, the cards are shuffled and dealt again. With this house rule the "
-        "dealer first turns the last card or cards one at a time (each scores its kick "
-        "points), and only deals again if none of them shows a new suit.")
+        N_(
+            "Normally, when the pack is too small to deal three more cards each and no new "
+            "suit has shown, the cards are shuffled and dealt again. With this house rule the "
+            "dealer first turns the last card or cards one at a time (each scores its kick "
+            "points), and only deals again if none of them shows a new suit."
+        )
     ),
 }
 

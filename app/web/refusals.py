@@ -29,8 +29,7 @@ def _suit(name: str) -> str:
 _RULE_REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (
         re.compile(rf"trumps \({_SUIT}\) were led: you must play a trump"),
-        lambda m: _("Trumps (%(suit)s) were led: you must play a trump")
-        % {"suit": _suit(m[1])},
+        lambda m: _("Trumps (%(suit)s) were led: you must play a trump") % {"suit": _suit(m[1])},
     ),
     (
         re.compile(rf"you must follow {_SUIT} or play a trump"),
@@ -38,8 +37,10 @@ _RULE_REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...
     ),
     (
         re.compile(rf"you may not play a trump lower than {_CARD} while you hold other cards"),
-        lambda m: _("You may not play a trump lower than %(card)s while you hold other cards")
-        % {"card": card_short(m[1])},
+        lambda m: (
+            _("You may not play a trump lower than %(card)s while you hold other cards")
+            % {"card": card_short(m[1])}
+        ),
     ),
     (
         re.compile(r"giving one would win the game for the beggar's team: you must run the pack"),

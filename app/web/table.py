@@ -477,9 +477,7 @@ _BEG_LABELS = {
 
 # What each choice does, in a newcomer's words (R9, R10): one whole sentence per choice.
 DECISION_HINTS = {
-    "beg": N_(
-        "Stand: play with this trump. Beg: ask the dealer for a point, or for a new trump."
-    ),
+    "beg": N_("Stand: play with this trump. Beg: ask the dealer for a point, or for a new trump."),
     "give_or_run": N_(
         "Give one: the beggar's team scores a point. "
         "Run the pack: deal three more each and turn up a new trump."
@@ -619,12 +617,16 @@ def _with_news(t: Table) -> Table:
         played_by = next(s for s in t.seats if s.seat == final.seat)
         said = {"player": final.player, "card": final.name, "winner": won.name}
         if played_by.you:
-            line = _("You played %(card)s. You win the trick.") if won.you else _(
-                "You played %(card)s. %(winner)s wins the trick."
+            line = (
+                _("You played %(card)s. You win the trick.")
+                if won.you
+                else _("You played %(card)s. %(winner)s wins the trick.")
             )
         else:
-            line = _("%(player)s played %(card)s. You win the trick.") if won.you else _(
-                "%(player)s played %(card)s. %(winner)s wins the trick."
+            line = (
+                _("%(player)s played %(card)s. You win the trick.")
+                if won.you
+                else _("%(player)s played %(card)s. %(winner)s wins the trick.")
             )
         news.append(News(f"lift:{t.last_trick_key}", line % said))
     for p in t.trick:

@@ -399,9 +399,7 @@ def _sideways_problems(page: Page, label: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_lobby_and_the_result_fit_every_width(
-    browser: Browser, server: str, lang: str
-) -> None:
+def test_the_lobby_and_the_result_fit_every_width(browser: Browser, server: str, lang: str) -> None:
     code = create_room(server, seed=7, target=7)
     page = open_table(browser, server, code, lang=lang)
     problems = _sideways_problems(page, "lobby")

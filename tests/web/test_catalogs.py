@@ -47,8 +47,16 @@ def extracted() -> set[tuple[str | tuple[str, str], str | None]]:
         method_map, options_map = parse_mapping_cfg(fp)  # type: ignore[no-untyped-call]
     found: set[tuple[str | tuple[str, str], str | None]] = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        str(ROOT / "app"), method_map, options_map, keywords={"N_": None, "_": None,
-        "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+        str(ROOT / "app"),
+        method_map,
+        options_map,
+        keywords={
+            "N_": None,
+            "_": None,
+            "gettext": None,
+            "ngettext": (1, 2),
+            "pgettext": ((1, "c"), 2),
+        },
     ):
         found.add((message if isinstance(message, str) else (message[0], message[1]), context))
     return found
