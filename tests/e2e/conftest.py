@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.axe import AxeMissing, install, required
 from tests.e2e.gate import CHROMIUM, missing_browser
 from tests.live.server import ServerProcess
 
@@ -77,3 +78,14 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return tmp_path_factory.mktemp("screenshots")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(scope="session")
+def axe() -> str:
+    """axe-core's script, for the pages' accessibility checks (tests/e2e/axe.py installs it)."""
+    try:
+        return install().read_text(encoding="utf-8")
+    except AxeMissing as why:
+        if required():
+            pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
+        pytest.skip(f"skipping the accessibility checks: {why}")

@@ -8,10 +8,9 @@ from __future__ import annotations
 import random
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.axe import AxeMissing, check, describe, install, required
+from tests.e2e.axe import check, describe
 from tests.e2e.conftest import ADMIN
 from tests.e2e.players import (
     DESKTOP,
@@ -100,16 +99,6 @@ def test_a_match_to_two_bullseyes_then_a_new_match(browser: Browser, server: str
     assert page.inner_text(".scoreboard [data-match]").startswith(f"Bullseyes 0{DASH}0")
     assert script_errors(page) == []
     page.context.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    try:
-        return install().read_text(encoding="utf-8")
-    except AxeMissing as why:
-        if required():
-            pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
-        pytest.skip(f"skipping the accessibility checks: {why}")
 
 
 def test_axe_finds_nothing_on_the_stats_page(browser: Browser, server: str, axe: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from app.services.identity import grouped_code
-from tests.e2e.axe import AxeMissing, check, describe, install, required
+from tests.e2e.axe import check, describe
 from tests.e2e.players import (
     DESKTOP,
     PHONE,
@@ -42,16 +42,6 @@ SIZES = [
 # Violations tolerated on the table and result pages, as (phase, axe rule): none. (The
 # hand's toolbar role, the table's h1 and the result's contrast are fixed.)
 ELSEWHERE: set[tuple[str, str]] = set()
-
-
-@pytest.fixture(scope="session")
-def axe() -> str:
-    try:
-        return install().read_text(encoding="utf-8")
-    except AxeMissing as why:
-        if required():
-            pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
-        pytest.skip(f"skipping the accessibility checks: {why}")
 
 
 @pytest.fixture

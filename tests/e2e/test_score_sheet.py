@@ -9,10 +9,9 @@ import random
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.axe import AxeMissing, check, describe, install, required
+from tests.e2e.axe import check, describe
 from tests.e2e.players import (
     PHONE,
     create_room,
@@ -24,16 +23,6 @@ from tests.e2e.players import (
     version,
     wait_past,
 )
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    try:
-        return install().read_text(encoding="utf-8")
-    except AxeMissing as why:
-        if required():
-            pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
-        pytest.skip(f"skipping the accessibility checks: {why}")
 
 
 def _records(server: str, code: str) -> list[dict[str, Any]]:
