@@ -218,6 +218,19 @@ class CountingTalk(TableTalk):
         return super().recent(code)
 
 
+def _talk_stream(local: Local, talk: TableTalk, code: str) -> AsyncIterator[dict[str, Any]]:
+    """A spectator's JSON stream of the room, with its talk."""
+    return room_events(
+        tables=local.tables,
+        hub=local.hub,
+        presence=local.presence,
+        views=RenderedViews(),
+        code=code,
+        seat=None,
+        talk=talk,
+    )
+
+
 def _texts(events: list[dict[str, Any]]) -> list[str]:
     return [json.loads(e["data"])["text"] for e in events if e["event"] == "chat"]
 
@@ -230,18 +243,7 @@ async def test_new_messages_come_whole_with_their_announcement(local: Local) -> 
     room = tables.create_room(rules=Rules(), seed=5)
     token = tables.join(code=room.code, name="Ann", seat=0, token=None).token
     await asyncio.to_thread(talk.post, room.code, token, text="early", preset=None)
-    streams = [
-        room_events(
-            tables=tables,
-            hub=hub,
-            presence=local.presence,
-            views=RenderedViews(),
-            code=room.code,
-            seat=None,
-            talk=talk,
-        )
-        for _ in range(3)
-    ]
+    streams = [_talk_stream(local, talk, room.code) for _ in range(3)]
     for stream in streams:
         assert _texts(await _take(stream, 2)) == ["early"]
     assert talk.reads == 3  # once per connection
@@ -266,15 +268,7 @@ async def test_a_stream_that_may_have_missed_messages_reads_them_back(local: Loc
     talk = CountingTalk(tables)
     room = tables.create_room(rules=Rules(), seed=5)
     token = tables.join(code=room.code, name="Ann", seat=0, token=None).token
-    stream = room_events(
-        tables=tables,
-        hub=hub,
-        presence=local.presence,
-        views=RenderedViews(),
-        code=room.code,
-        seat=None,
-        talk=talk,
-    )
+    stream = _talk_stream(local, talk, room.code)
     await _take(stream, 1)
     said = await asyncio.to_thread(talk.post, room.code, token, text="one", preset=None)
     assert _texts(await _take(stream, 1)) == ["one"]
