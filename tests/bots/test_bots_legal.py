@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from app.bots import Budget, choose
+from app.bots import BotLevel, Budget, choose
 from app.rules import Rules, apply, legal_actions, new_game, observe
-from app.rules.state import Phase
+from app.rules.state import Phase, State
 
 # Every option away from its default, one at a time, and all of them at once.
 VARIANTS = [
@@ -72,6 +72,19 @@ def test_standard_bots_play_only_legal_actions(rules: Rules) -> None:
     assert play_games(rules, ("standard", "easy", "standard", "random"), 25, 2) == 25
 
 
+def _play_legally(
+    state: State, level: BotLevel, rng: random.Random, budget: Budget, *, moves: int
+) -> None:
+    """``level`` at every seat for up to ``moves`` actions: each one legal."""
+    for _ in range(moves):
+        if state.phase is Phase.GAME_OVER:
+            return
+        assert state.turn is not None
+        action = choose(observe(state, state.turn), level, rng=rng, budget=budget)
+        assert action in legal_actions(state)
+        state = apply(state, action)
+
+
 def test_the_search_bidding_plays_only_legal_actions() -> None:
     budget = Budget(ms=None, max_worlds=2, bidding="search")
     rng = random.Random(3)
@@ -80,15 +93,7 @@ def test_the_search_bidding_plays_only_legal_actions() -> None:
         Rules(undertrump="forbidden", target=7, give_one_needs_trump=True),
         Rules(flip_last_card=True, give_one_can_win=True, kick_two=True),
     ):
-        state = new_game(variant, 11)
-        for _ in range(400):
-            if state.phase is Phase.GAME_OVER:
-                break
-            assert state.turn is not None
-            obs = observe(state, state.turn)
-            action = choose(obs, "standard", rng=rng, budget=budget)
-            assert action in legal_actions(state)
-            state = apply(state, action)
+        _play_legally(new_game(variant, 11), "standard", rng, budget, moves=400)
 
 
 @pytest.mark.parametrize("level", ["standard", "strong"])
@@ -109,12 +114,4 @@ def test_strong_bots_play_only_legal_actions() -> None:
     budget = Budget(ms=None, cap_ms=None, max_worlds=2, bidding="search")
     rng = random.Random(5)
     for variant in VARIANTS[:3]:
-        state = new_game(variant, 12)
-        for _ in range(120):
-            if state.phase is Phase.GAME_OVER:
-                break
-            assert state.turn is not None
-            obs = observe(state, state.turn)
-            action = choose(obs, "strong", rng=rng, budget=budget)
-            assert action in legal_actions(state)
-            state = apply(state, action)
+        _play_legally(new_game(variant, 12), "strong", rng, budget, moves=120)
