@@ -21,8 +21,8 @@ from app.api.schemas import (
     SeatBot,
     View,
 )
+from app.api.view_schemas import HandRecordView
 from app.live.hub import StreamEnd
-from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import action_from
 from app.services.events import room_events

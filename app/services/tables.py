@@ -26,11 +26,11 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from app import logs
+from app.api.view_schemas import HandRecordView, hand_records
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
-from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import (
     Act,
@@ -122,7 +122,7 @@ class Tables:
         game = snap.game
         if game is None or not 1 <= n <= len(game.state.history):
             raise errors.NotFound(f"hand {n} is not over (or does not exist) in this game")
-        return observe(game.state, seat_of(snap, token)).hand_records()[n - 1]
+        return hand_records(observe(game.state, seat_of(snap, token)))[n - 1]
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -14,9 +14,20 @@ from typing import Any
 
 from pydantic import Field
 
+from app.api.view_schemas import (
+    LOBBY,
+    ActionView,
+    GameView,
+    HandRecordView,
+    SeatNumber,
+    Shown,
+    action_views,
+    game_fields,
+)
+from app.api.view_schemas import hand_records as record_views
 from app.live.presence import Presence
 from app.rules.config import Rules, preset_of
-from app.rules.view import LOBBY, ActionView, GameView, HandRecordView, SeatNumber, Shown, observe
+from app.rules.view import Observation, observe
 from app.services.clocks import NO_DEADLINES, Deadlines, deadlines, seconds_left
 from app.services.match import MatchView, match_fields
 from app.services.options import RoomOptions
@@ -119,23 +130,13 @@ def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> RoomView:
     return _view(snap, seat, seat_flags(snap, presence), deadlines(snap, presence))
 
 
-def _played_for(snap: RoomSnap, seat: int | None) -> list[dict[str, Any]]:
-    game = snap.game
-    info = snap.seats[seat] if seat is not None else None
-    if game is None or seat is None or info is None or info.bot:
-        return []
-    return [
-        {"type": log.type, "card": log.card} if log.card else {"type": log.type}
-        for log in game.played_for[seat]
-    ]
-
-
 def _view(
     snap: RoomSnap, seat: int | None, flags: Flags, clocks: Deadlines = NO_DEADLINES
 ) -> RoomView:
     now = time.time()
+    seen = _observe(snap, seat)
+    shown = _LOBBY if seen is None else game_fields(seen)
     game = snap.game
-    shown = _LOBBY if game is None else observe(game.state, seat).game_fields()
     return RoomView.model_validate(
         {
             **shown,
@@ -166,7 +167,7 @@ def _view(
             "away": [seconds_left(d, now) for d in clocks.away],
             "turn_deadline": seconds_left(clocks.turn, now),
             "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
-            "played_for_you": _played_for(snap, seat),
+            "played_for_you": action_views(seen.played_for_you) if seen else [],
         }
     )
 
@@ -177,8 +178,19 @@ _LOBBY = LOBBY.model_dump()
 def hand_records(snap: RoomSnap, seat: int | None) -> tuple[HandRecordView, ...]:
     """The current game's finished deals as this seat (None: a spectator) may see them:
     what the score sheet shows. None before the first game starts."""
+    seen = _observe(snap, seat)
+    return () if seen is None else record_views(seen)
+
+
+def _observe(snap: RoomSnap, seat: int | None) -> Observation | None:
+    """``observe`` of the room's game for this seat (None before the first game). A seat a
+    computer player holds now is told nothing of what was played for it before."""
     game = snap.game
-    return () if game is None else observe(game.state, seat).hand_records()
+    if game is None:
+        return None
+    info = snap.seats[seat] if seat is not None else None
+    played_for = game.played_for if info is not None and not info.bot else ()
+    return observe(game.state, seat, played_for)
 
 
 def _replay_of(snap: RoomSnap) -> dict[str, Any] | None:
