@@ -21,7 +21,8 @@ from app.api.record_schemas import RECORD_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
 from app.api.security import SameOrigin, SecurityHeaders
 from app.live.hub import Hub
-from app.live.notifier import LocalNotifier, make_notifier
+from app.live.notifier import LocalNotifier
+from app.live.pick import make_notifier
 from app.live.presence import Presence
 from app.logs import RequestLog
 from app.services.housekeeping import Housekeeping, RoomSweeper
