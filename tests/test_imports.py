@@ -79,3 +79,24 @@ def test_no_module_of_the_app_imports_itself_round_a_circle() -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert _circle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_route_module_imports_another() -> None:
+    """What routes share lives in app/api/answers.py; a route module is one with a router."""
+    modules = _modules()
+    routes = {
+        name
+        for name, path in modules.items()
+        if name.startswith("app.api.") and "APIRouter(" in path.read_text()
+    }
+    assert {"app.api.rooms", "app.api.pages", "app.api.host"} <= routes
+    for name in sorted(routes):
+        assert not _imports(modules[name], modules) & routes, name
+
+
+def test_routes_reach_the_services_one_way() -> None:
+    """Through the Tables' two doors (``call`` for a change, ``read`` for a read), never a
+    thread pool of their own."""
+    for path in sorted((APP / "api").glob("*.py")):
+        text = path.read_text()
+        assert "run_in_threadpool" not in text and "to_thread" not in text, path.name

@@ -167,21 +167,29 @@ def game_fields(obs: Observation) -> dict[str, Any]:
         "kick_points": [kick_points(c, obs.rules) for c in obs.kicks],
         "decision": obs.decision,
         "trump": _suit(obs.trump),
-        "hand": [code(c) for c in sorted_hand(obs.hand, obs.held_trump)],
+        **seat_fields(obs),
         "hand_sizes": list(obs.hand_sizes),
         "trick": [{"seat": s, "card": code(c)} for s, c in obs.trick],
         "last_trick": _lift(last_trick) if last_trick is not None else None,
         "tricks_won": [sum(1 for t in obs.tricks if t.winner % 2 == team) for team in (0, 1)],
-        "legal": [_action(a) for a in obs.legal],
-        "refused": [
-            {**_action(a), "reason": str(err), "rule": err.rule} for a, err in obs.refusals
-        ],
         "scores": list(obs.scores),
         "last_hand": [_award(a) for a in last.awards] if last is not None else None,
         "last_hand_totals": list(last.game_totals) if last and last.game_totals else None,
         "winner": obs.winner,
         "seed": obs.seed,
         "seed_commitment": obs.seed_commitment,
+    }
+
+
+def seat_fields(obs: Observation) -> dict[str, Any]:
+    """The fields of ``game_fields`` that differ from seat to seat: the rest is the same in
+    every viewer's view of a version (a spectator's included)."""
+    return {
+        "hand": [code(c) for c in sorted_hand(obs.hand, obs.held_trump)],
+        "legal": [_action(a) for a in obs.legal],
+        "refused": [
+            {**_action(a), "reason": str(err), "rule": err.rule} for a, err in obs.refusals
+        ],
     }
 
 

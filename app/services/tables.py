@@ -10,7 +10,8 @@ the room is read inside the write transaction and the command decided again. Wha
 is written (app/services/persist.py), notified inside the transaction, committed, then
 published. Every method is synchronous; the routes run them through ``call``: on the event
 loop's thread on SQLite when the writer lock is free (a move is then one short local
-transaction), else in a worker thread.
+transaction), else in a worker thread; reads through ``read``, in a worker thread. These two
+are the routes' one way to the services.
 """
 
 from __future__ import annotations
@@ -89,6 +90,11 @@ class Tables:
                     return fn(*args, **kwargs)
             except WriterBusy:
                 pass
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    async def read(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a read from the event loop, in a worker thread (a room read from the log, a
+        record replayed, the stats counted: too long to hold the loop for)."""
         return await asyncio.to_thread(fn, *args, **kwargs)
 
     # -- reading ---------------------------------------------------------------------------
