@@ -43,13 +43,19 @@ def answer_headers(scope: Scope, headers: list[tuple[bytes, bytes]]) -> list[tup
     varying with the reader's language (app/api/caching.py), anything but an event stream
     varying with Accept-Encoding (it may be gzipped, app/api/layers.py), the remembered
     language."""
-    csp = DOCS_CSP_HEADER if scope.get("path", "").startswith(DOCS_PATHS) else CSP_HEADER
     out = html_not_cached(headers)
     cookie = scope.get(LANG_COOKIE_KEY)
     if cookie is not None:
         out.append((b"set-cookie", cookie))
-    out += (csp, *_HEADERS)
+    out += policy_headers(scope.get("path", ""))
     return out
+
+
+def policy_headers(path: str) -> list[tuple[bytes, bytes]]:
+    """The security policy's headers, for an answer to ``path`` ("" where no request was
+    read: the connection layer's answers, app/net.py)."""
+    csp = DOCS_CSP_HEADER if path.startswith(DOCS_PATHS) else CSP_HEADER
+    return [csp, *_HEADERS]
 
 
 class Headers:
