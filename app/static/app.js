@@ -435,18 +435,32 @@ window.allFoursWord = function (key, values) {
     },
   };
 
-  // The whole of ``fragment`` into ``target``'s children. Returned: the elements htmx
-  // must process (new ones, and kept ones whose hx- attributes changed).
-  function morphInto(target, fragment) {
+  // The whole of ``fragment`` into ``target``'s children (``whole``: into ``target`` itself).
+  // Returned: the elements htmx must process (new ones, and kept ones whose hx- attributes
+  // changed).
+  function morphInto(target, fragment, whole) {
     fresh = [];
     try {
-      window.Idiomorph.morph(target, fragment, CONFIG);
+      window.Idiomorph.morph(target, fragment, whole ? WHOLE : CONFIG);
       return fresh;
     } finally {
       fresh = null;
     }
   }
+  var WHOLE = { morphStyle: "outerHTML", callbacks: CONFIG.callbacks };
   window.AllFoursMorph = morphInto;
+
+  // Taking a seat answers with the whole live element, and its stream must reopen as the new
+  // seat (the answer set the seat's cookie). It is morphed like any table, so what the person
+  // has open stays open (the rules, a level chosen, the focus), and only the stream is
+  // replaced: the old one closed, a changed attribute makes htmx process the element again,
+  // which opens the new one.
+  var stream = null, reopened = 0;
+  function reopenStream(live) {
+    if (stream) stream.close();
+    live.setAttribute("data-stream", String(++reopened));
+    return live;
+  }
 
   document.addEventListener("change", function (e) {
     if (picked && e.target && e.target.tagName === "SELECT") picked.add(e.target);
@@ -459,11 +473,16 @@ window.allFoursWord = function (key, values) {
       var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
       if (picked && form && e.detail.successful) Array.prototype.forEach.call(form.querySelectorAll("select"), function (s) { picked.delete(s); });
     });
+    var make = window.htmx.createEventSource;
+    if (make) window.htmx.createEventSource = function (url) { stream = make(url); return stream; };
     window.htmx.defineExtension("morph", {
       handleSwap: function (style, target, fragment) {
-        if (style !== "morph:innerHTML") return false;
+        var whole = style === "morph:outerHTML" && target.id === "live";
+        if (style !== "morph:innerHTML" && !whole) return false;
         target.dispatchEvent(new CustomEvent("allfours:beforeTable", { bubbles: true, detail: { fragment: fragment } }));
-        return morphInto(target, fragment);
+        var changed = morphInto(target, fragment, whole);
+        if (whole) changed.push(reopenStream(target));
+        return changed;
       },
     });
   });

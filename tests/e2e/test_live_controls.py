@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.churn import Churn
-from tests.e2e.players import open_table, script_errors, tables_seen
+from tests.e2e.players import open_table, script_errors, still_same_page, tables_seen
 
 Json = dict[str, Any]
 BURST = 40  # changes of the table while the control is in use
@@ -237,4 +237,29 @@ def test_a_control_in_use_is_kept_while_tables_stream_in(
         assert lost == [], f"{control.name} lost at the tables {lost} (from {seen})"
         if control.then is not None:
             control.then(t)
+    assert script_errors(page) == []
+
+
+def test_taking_a_seat_keeps_what_the_page_has_open(browser: Browser, server: str) -> None:
+    """The stream reopens as the new seat; the rules panel, the talk's drawer and the page
+    itself stay as the person had them."""
+    code = httpx.post(f"{server}/api/rooms").json()["code"]
+    room = f"{server}/api/rooms/{code}"
+    ann = httpx.post(f"{room}/join", json={"name": "Ann", "seat": 0}).json()["token"]
+    page = open_table(browser, server, code)
+    page.click(".rules-in-force summary")
+    page.click("[data-chat-toggle]")
+    page.fill("input[name=name]", "Zoe")
+    page.click("[data-action=join][data-seat='2']")
+    page.wait_for_selector("#table[data-you='2']")
+    assert page.evaluate("document.querySelector('.rules-in-force').open")
+    assert page.get_attribute("#chat", "data-open") == "true"
+    assert still_same_page(page)
+    # One stream, the seat's own: Zoe is here for everyone, and the table's news reach her.
+    page.wait_for_function("() => window.__streams.filter(s => s.readyState !== 2).length === 1")
+    assert httpx.get(room).json()["seats"][2]["connected"] is True
+    auth = {"Authorization": f"Bearer {ann}"}
+    httpx.post(f"{room}/bots", json={"seat": 1}, headers=auth).raise_for_status()
+    page.wait_for_selector(".chip-bot")
+    assert page.evaluate("document.querySelector('.rules-in-force').open")
     assert script_errors(page) == []
