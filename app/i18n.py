@@ -28,6 +28,8 @@ from babel.dates import format_date, format_time
 from babel.numbers import format_decimal
 from babel.support import Translations
 
+from app.reasons import N_ as N_  # re-exported: defined beside the reasons, which are pure
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 SOURCE = "en"
@@ -109,11 +111,6 @@ def pgettext(context: str, message: str) -> str:
 
 
 _ = gettext
-
-
-def N_(message: str) -> str:
-    """Marks a constant for the catalogs; it is translated where it is shown (``_``)."""
-    return message
 
 
 # -- The reader's choice ----------------------------------------------------------------------

@@ -44,6 +44,8 @@ from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.server import ServerState
 
+from app.reasons import error_body
+
 log = logging.getLogger("allfours.net")
 
 # File descriptors kept back from the connection cap for the database, the logs and the
@@ -82,7 +84,7 @@ class _Throttled:
 
 def _answer(status: int, error: str, detail: str) -> bytes:
     """A whole HTTP response in the API's error format, closing the connection."""
-    body = json.dumps({"error": error, "detail": detail}).encode()
+    body = json.dumps(error_body(error, detail)).encode()
     return b"".join(
         [
             STATUS_LINE[status],

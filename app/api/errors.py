@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -10,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from app.reasons import Param, error_body
 from app.services.errors import ApiError
 from app.web.refusals import page_message
 
@@ -35,8 +37,10 @@ def error_response(
     detail: str,
     headers: dict[str, str] | None = None,
     message: str | None = None,
+    code: str | None = None,
+    params: Mapping[str, Param] | None = None,
 ) -> JSONResponse:
-    body = {"error": error, "detail": detail}
+    body = error_body(error, detail, code, params)
     if message is not None:
         body["message"] = message
     return JSONResponse(body, status_code=status, headers=headers)
@@ -60,8 +64,10 @@ def _validation_detail(errors: list[Any]) -> str:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        message = page_message(exc.error, exc.detail) if _for_page(request) else None
-        return error_response(exc.status, exc.error, exc.detail, message=message)
+        message = page_message(exc) if _for_page(request) else None
+        return error_response(
+            exc.status, exc.error, exc.detail, message=message, code=exc.code, params=exc.params
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

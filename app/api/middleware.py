@@ -10,9 +10,11 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.reasons import error_body
+
 
 async def send_error(send: Send, status: int, error: str, detail: str, **headers: str) -> None:
-    body = json.dumps({"error": error, "detail": detail}).encode()
+    body = json.dumps(error_body(error, detail)).encode()
     raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     raw += [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()]
     await send({"type": "http.response.start", "status": status, "headers": raw})

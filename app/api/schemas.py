@@ -126,10 +126,13 @@ class ActionIn(BaseModel):
 
 
 class ErrorOut(BaseModel):
-    """Every refusal: a machine-readable ``error`` and an English ``detail``."""
+    """Every refusal: a machine-readable ``error`` (its kind) and ``code`` (its precise
+    reason), the ``params`` its sentence names, and an English ``detail``."""
 
     error: str
     detail: str
+    code: str = Field(description="the precise reason, stable (the error's kind if none finer)")
+    params: dict[str, str | int] = Field(description="what the reason names: {'suit': 'H'}")
 
 
 # The view's shapes (API.md "The view", "The hand record") are the observer's own:

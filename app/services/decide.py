@@ -255,9 +255,9 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
     try:
         after = apply(state, action)
     except NotOffered as err:
-        raise errors.NotOfferedNow(str(err)) from None
+        raise errors.NotOfferedNow.of_rule(err) from None
     except IllegalMove as err:
-        raise errors.IllegalMoveError(str(err)) from None
+        raise errors.IllegalMoveError.of_rule(err) from None
     log = ActionLog(
         seq=game.seq + 1,
         seat=actor,

@@ -9,10 +9,12 @@ suit or card in the reader's words; any other refusal is said by its kind.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from app.i18n import N_, _
+from app.reasons import CARD_PARAMS, REASONS, SUIT_PARAMS, Param, Reason
 from app.rules.cards import SUIT_NAMES, SUITS
+from app.services.errors import ApiError
 from app.web.cards import card_short, suit_word
 
 _SUIT_OF_NAME = dict(zip(SUIT_NAMES, SUITS, strict=True))
@@ -117,12 +119,29 @@ _KINDS: dict[str, str] = {
 }
 
 
-def page_message(error: str, detail: str) -> str:
-    """An API refusal (its ``error`` kind and English ``detail``) as a page tells its reader."""
+def sentence(reason: Reason, params: Mapping[str, Param]) -> str:
+    """A reason's sentence in the reader's language, its suits and cards in the reader's
+    words (``app/reasons.py``)."""
+    words: dict[str, object] = {}
+    for name, value in params.items():
+        if name in SUIT_PARAMS and isinstance(value, str) and value in SUITS:
+            words[name] = suit_word(value)
+        elif name in CARD_PARAMS and isinstance(value, str):
+            words[name] = card_short(value)
+        else:
+            words[name] = value
+    return _(reason.sentence) % words
+
+
+def page_message(refused: ApiError) -> str:
+    """An API refusal as a page tells its reader."""
+    if refused.code in REASONS:
+        return sentence(refused.reason, refused.params)
+    error, detail = refused.error, refused.detail
     rule = _RULE_PREFIX.fullmatch(detail)
     if rule is not None and error in ("illegal_move", "not_offered"):
         return rule_reason(rule[1], rule[2])
-    for pattern, sentence in _DETAILS:
+    for pattern, said in _DETAILS:
         if pattern.fullmatch(detail):
-            return _(sentence)
+            return _(said)
     return _(_KINDS.get(error, _FAILED))

@@ -216,7 +216,12 @@ def test_the_api_detail_stays_english_and_a_page_gets_the_reason_in_its_language
         headers={**bearer(waiting), "Accept-Language": "de"},
     )
     assert api.status_code == 403
-    assert api.json() == {"error": "not_your_turn", "detail": api.json()["detail"]}
+    assert api.json() == {
+        "error": "not_your_turn",
+        "detail": api.json()["detail"],
+        "code": api.json()["code"],
+        "params": api.json()["params"],
+    }
     assert "turn" in api.json()["detail"]
     page = client.post(
         f"/r/{code}/act",

@@ -13,7 +13,7 @@ from tests.api.table import bearer, new_room, seat_four, view
 def assert_error(r: Any, status: int) -> dict[str, Any]:
     assert r.status_code == status, r.text
     body: dict[str, Any] = r.json()
-    assert set(body) == {"error", "detail"}
+    assert set(body) == {"error", "detail", "code", "params"}
     assert isinstance(body["error"], str) and isinstance(body["detail"], str)
     return body
 

@@ -123,7 +123,7 @@ def new_room(server: Server) -> str:
 def assert_refused(s: socket.socket, status: int, error: str) -> dict[str, Any]:
     got, body = read_error(s)
     assert got == status, f"answered {got} (not {status}): {body}"
-    assert set(body) == {"error", "detail"} and body["error"] == error, body
+    assert set(body) == {"error", "detail", "code", "params"} and body["error"] == error, body
     return body
 
 

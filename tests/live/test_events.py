@@ -154,7 +154,7 @@ async def test_events_for_an_unknown_room_are_404(server: ServerProcess) -> None
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as api:
         r = await api.get("/api/rooms/nosuchroom/events")
         assert r.status_code == 404
-        assert set(r.json()) == {"error", "detail"}
+        assert set(r.json()) == {"error", "detail", "code", "params"}
 
 
 def test_server_log_has_no_tracebacks(server: ServerProcess) -> None:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from app import i18n
+from app.services import errors
 from app.services.talk import PRESETS, SPECTATOR, ChatMessageOut
 from app.web.refusals import page_message, rule_reason
 from app.web.render import chat_renderer, render_chat_message, render_home
@@ -73,11 +74,10 @@ def test_the_rules_refusals_in_the_readers_words(
 
 def test_a_refusal_of_the_services_by_its_detail_else_by_its_kind() -> None:
     with i18n.reading("de"):
-        assert page_message("illegal_move", "R14: you must follow hearts or play a trump") == (
-            "Du musst Herz bedienen oder Trumpf spielen"
-        )
-        assert page_message("stale_version", "version 3 is not current").startswith("Am Tisch")
-        assert page_message("forbidden", "only the table's host may do that") == (
+        refused = errors.IllegalMoveError("R14: you must follow hearts or play a trump")
+        assert page_message(refused) == "Du musst Herz bedienen oder Trumpf spielen"
+        assert page_message(errors.StaleVersion("version 3 is not current")).startswith("Am Tisch")
+        assert page_message(errors.Forbidden("only the table's host may do that")) == (
             "Das darf nur der Gastgeber des Tisches."
         )
-        assert page_message("teapot", "?") == "Das hat nicht geklappt."
+        assert page_message(errors.ApiError("?")) == "Das hat nicht geklappt."
