@@ -45,7 +45,26 @@ lint: install
 	$(BIN)/mypy app tests
 
 # Browser tests and image tests run in their own pytest runs (see tests/e2e, tests/image).
-test: lint test-unit test-e2e test-image
+# The suites are independent and mostly wait on different things (the unit suite on the CPU,
+# the browser suite on a server and a browser, the image suite on Docker), so on two cores
+# they run side by side: the unit suite in one lane, the browser suite then the image suite
+# in the other. Each writes its own log, printed whole once both lanes are done, with its exit
+# code; `make test` fails if any suite failed.
+LOGS := $(VENV)/test-logs
+test: lint
+	@rm -rf $(LOGS) && mkdir -p $(LOGS)
+	@echo "unit suite beside the browser and image suites (logs: $(LOGS))"
+	@{ $(MAKE) --no-print-directory test-unit > $(LOGS)/unit.log 2>&1; echo $$? > $(LOGS)/unit.rc; } & \
+	{ $(MAKE) --no-print-directory test-e2e > $(LOGS)/e2e.log 2>&1; echo $$? > $(LOGS)/e2e.rc; \
+	  $(MAKE) --no-print-directory test-image > $(LOGS)/image.log 2>&1; echo $$? > $(LOGS)/image.rc; } & \
+	wait
+	@failed=""; for suite in unit e2e image; do \
+	  rc=$$(cat $(LOGS)/$$suite.rc 2>/dev/null || echo 1); \
+	  echo "=================== $$suite suite: exit $$rc ==================="; \
+	  cat $(LOGS)/$$suite.log; \
+	  [ "$$rc" = 0 ] || failed="$$failed $$suite"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "all suites passed"
 
 test-unit: install
 	$(BIN)/pytest --ignore=tests/e2e --ignore=tests/image

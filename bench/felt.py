@@ -134,7 +134,15 @@ def play_game(pages: list[Page], rng: random.Random, rows: list[dict[str, float]
         code = card.get_attribute("data-card")
         for p in others:
             p.evaluate("code => window.__felt.watch(code)", code)
+        v = _version(mover)
         card.click()
+        # The mover's own page first has the table its move made (the action's answer or the
+        # stream): until then it still says it is its turn, and the next round would take it
+        # for the next mover and click a card of the old table (a refused or another move,
+        # the watched card never coming). No figure is taken from the mover's page.
+        mover.wait_for_function(
+            "v => Number(document.querySelector('#table').dataset.version) > v", arg=v
+        )
         for p in others:
             # The game's last card: the result page follows it, with no trick to show it in.
             p.wait_for_function(

@@ -207,9 +207,9 @@ async def join(
         ctx.presence.touch(code, seat_now)
     response: Response
     if htmx(request):
-        # The whole live element (the form swaps it outerHTML), so the page's stream reopens
-        # as this seat, with the cookie set by this very response; htmx closes the old stream
-        # as its element goes.
+        # The whole live element (the form morphs it whole), so the page's stream reopens
+        # as this seat, with the cookie set by this very response (app.js closes the old
+        # stream and opens the new one).
         view = room_view(joined.snap, seat_now, ctx.presence)
         response = HTMLResponse(render_live(view), headers={"Cache-Control": "no-store"})
     else:

@@ -12,7 +12,11 @@ The arena is the referee: it holds the State and hands each bot only its Observa
 
 Each level searches its own budget counted in worlds (``BUDGETS``), with no wall-clock cap, so
 a run gives the same figures whatever the machine's load; ``--budget-ms`` instead gives every
-searching level that anytime budget on a clock (with the level's cap).
+searching level that anytime budget on a clock (with the level's cap), and ``--clock served``
+plays each level as the server does (its counts and its cap on the wall clock): the think
+times then say whether a player waits past the cap, wall time (p99, max) beside CPU time.
+
+    python -m app.bots.arena --a standard --b easy --deals 100 --clock served
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ def arena_budget(level: str, ms: float | None = None, clock: str = "wall") -> Bu
     if level not in BUDGETS:
         return None
     own = BUDGETS[level]
+    if clock == "served":
+        return own
     if ms is None:
         return replace(own, cap_ms=None)
     return replace(own, ms=ms, max_worlds=None, clock="cpu" if clock == "cpu" else "wall")
@@ -245,9 +251,20 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def time_lines(times: dict[str, Times]) -> list[str]:
+def time_lines(
+    times: dict[str, Times], budgets: dict[str, Budget | None] | None = None
+) -> list[str]:
+    """Wall time (all decisions, those with a choice) and CPU time per level; where the level
+    plays under a cap, how many decisions went past it on the wall clock."""
     lines = []
     for level in sorted(times):
+        cap = (budgets or {}).get(level)
+        if cap is not None and cap.cap_ms is not None:
+            over = sum(ms > cap.cap_ms for ms in times[level].all)
+            lines.append(
+                f"think time {level:8} past its {cap.cap_ms:g} ms cap: {over} of "
+                f"{len(times[level].all)} decisions"
+            )
         for name, vals in (
             ("all decisions", times[level].all),
             ("with a choice", times[level].choice),
@@ -278,10 +295,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--clock",
-        choices=("wall", "cpu"),
+        choices=("wall", "cpu", "served"),
         default="wall",
         help="what --budget-ms counts: wall time (as served) or the bot's own CPU time "
-        "(the same search whatever else loads the machine)",
+        "(the same search whatever else loads the machine); served: each level's own "
+        "budget with its wall-clock cap, as the server plays it",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--target", type=int, choices=(7, 10, 14, 21), default=14)
@@ -295,7 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     budgets = {lv: arena_budget(lv, args.budget_ms, args.clock) for lv in (args.a, args.b)}
     said = ", ".join(
-        f"{lv} {b.max_worlds} worlds" + (f" or {b.max_cards} cards" if b.max_cards else "")
+        f"{lv} {b.max_worlds} worlds"
+        + (f" or {b.max_cards} cards" if b.max_cards else "")
+        + (f", cap {b.cap_ms:g} ms wall" if b.cap_ms is not None else "")
         if b.max_worlds
         else f"{lv} {b.ms:g} ms ({b.clock} clock)"
         for lv, b in budgets.items()
@@ -330,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"edge {mean:+.3f} points per deal for {args.a}, 95% CI [{lo:+.3f}, {hi:+.3f}]"
         )
         print(f"boards {boards(values)}")
-        for line in time_lines(times):
+        for line in time_lines(times, budgets):
             print(line)
     if args.games:
         values, times = play(args.games, games=True)
@@ -340,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(each seed twice, teams swapped; seed {args.seed}): {args.a} won "
             f"{int(sum(values))} = {100 * mean:.1f}%, 95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]"
         )
-        for line in time_lines(times):
+        for line in time_lines(times, budgets):
             print(line)
     print(f"wall time {time.perf_counter() - started:.1f} s, jobs {args.jobs}")
     return 0

@@ -32,18 +32,31 @@ class Budget:
 
 
 class Clock:
-    """The soft budget on the budget's clock, the hard cap on the wall clock."""
+    """The soft budget on the budget's clock, the hard cap on the wall clock.
 
-    __slots__ = ("_cap", "_read", "_soft")
+    The cap is read inside the search (every lift of every play-out), but a loaded machine
+    runs the search in slices: between two readings the process may wait a long while for a
+    core (a tenth of a second and more, with 38 ms of CPU spread over 754 ms of wall time).
+    So the cap counts as reached once the next reading could come after it: when the time
+    left is less than the longest wait between two readings seen so far. Idle, readings come
+    microseconds apart and the cap is where it says; loaded, the search ends early enough."""
+
+    __slots__ = ("_cap", "_gap", "_last", "_read", "_soft")
 
     def __init__(self, budget: Budget, factor: float = 1.0) -> None:
         now = time.perf_counter()
         self._cap = now + budget.cap_ms / 1000 if budget.cap_ms is not None else None
+        self._last, self._gap = now, 0.0
         self._read = time.thread_time if budget.clock == "cpu" else time.perf_counter
         self._soft = self._read() + budget.ms * factor / 1000 if budget.ms is not None else None
 
     def capped(self) -> bool:
-        return self._cap is not None and time.perf_counter() >= self._cap
+        if self._cap is None:
+            return False
+        now = time.perf_counter()
+        self._gap = max(self._gap, now - self._last)
+        self._last = now
+        return now + self._gap >= self._cap
 
     def spent(self) -> bool:
         """The anytime budget is used up, or the cap is reached."""

@@ -64,8 +64,11 @@ def race_play(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     cards = [a.card for a in obs.legal if a.card is not None]
     told = bidding_told(obs)
     if told is not None:
-        fits = sum(told(know.dealt(know.sample(rng))) for _ in range(PROBE))
-        if fits * FIT < PROBE:
+        fits = probes = 0
+        while probes < PROBE and not clock.capped():  # (the clock, read here too)
+            fits += told(know.dealt(know.sample(rng)))
+            probes += 1
+        if fits * FIT < max(1, probes):
             told = None  # the bidding was not by the model's bars (a bold or a careful bidder)
     draws = [0]  # worlds drawn to fit the bidding, kept or not: each costs DRAW_COST cards
 

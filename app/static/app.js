@@ -391,12 +391,25 @@ window.allFoursWord = function (key, values) {
   var fresh = null; // during a morph: what htmx must process (new elements, changed hx- ones)
 
   // A control whose live value differs from its markup was changed in the page (a name being
-  // typed, a seat picked, the invite link written out in full): idiomorph would reset it.
+  // typed, the invite link written out in full): idiomorph would reset it. A <select> the
+  // person picked in is theirs until its form is sent: an option's own default says nothing
+  // (the first option, chosen by default, has none), so the pick is remembered as it is made.
+  var picked = typeof WeakSet === "function" ? new WeakSet() : null;
   function changedByPlayer(el, name) {
     if (name === "value") return (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && el.type !== "hidden")) && el.value !== el.defaultValue;
     if (name === "checked") return el.tagName === "INPUT" && el.checked !== el.defaultChecked;
-    if (name === "selected") return el.tagName === "OPTION" && el.selected !== el.defaultSelected;
+    if (name === "selected") {
+      var select = el.tagName === "OPTION" && el.closest("select");
+      return !!select && (picked ? picked.has(select) : el.selected !== el.defaultSelected);
+    }
     return false;
+  }
+  // The roving tab stop of a hand the keyboard is in (the card about to be played) is the
+  // player's, not the markup's: the server's stop would make a second one.
+  function handStop(el) {
+    var active = document.activeElement;
+    var hand = el.closest && el.closest("[data-hand]");
+    return !!hand && !!active && hand.contains(active);
   }
   var CONFIG = {
     morphStyle: "innerHTML",
@@ -412,7 +425,7 @@ window.allFoursWord = function (key, values) {
         return true;
       },
       beforeAttributeUpdated: function (name, el) {
-        if (name === "style" || (name === "tabindex" && el === document.activeElement) || changedByPlayer(el, name)) return false;
+        if (name === "style" || (name === "tabindex" && (el === document.activeElement || handStop(el))) || changedByPlayer(el, name)) return false;
         if (fresh && name.indexOf("hx-") === 0 && fresh.indexOf(el) === -1) fresh.push(el);
         return true;
       },
@@ -422,26 +435,54 @@ window.allFoursWord = function (key, values) {
     },
   };
 
-  // The whole of ``fragment`` into ``target``'s children. Returned: the elements htmx
-  // must process (new ones, and kept ones whose hx- attributes changed).
-  function morphInto(target, fragment) {
+  // The whole of ``fragment`` into ``target``'s children (``whole``: into ``target`` itself).
+  // Returned: the elements htmx must process (new ones, and kept ones whose hx- attributes
+  // changed).
+  function morphInto(target, fragment, whole) {
     fresh = [];
     try {
-      window.Idiomorph.morph(target, fragment, CONFIG);
+      window.Idiomorph.morph(target, fragment, whole ? WHOLE : CONFIG);
       return fresh;
     } finally {
       fresh = null;
     }
   }
+  var WHOLE = { morphStyle: "outerHTML", callbacks: CONFIG.callbacks };
   window.AllFoursMorph = morphInto;
+
+  // Taking a seat answers with the whole live element, and its stream must reopen as the new
+  // seat (the answer set the seat's cookie). It is morphed like any table, so what the person
+  // has open stays open (the rules, a level chosen, the focus), and only the stream is
+  // replaced: the old one closed, a changed attribute makes htmx process the element again,
+  // which opens the new one.
+  var stream = null, reopened = 0;
+  function reopenStream(live) {
+    if (stream) stream.close();
+    live.setAttribute("data-stream", String(++reopened));
+    return live;
+  }
+
+  document.addEventListener("change", function (e) {
+    if (picked && e.target && e.target.tagName === "SELECT") picked.add(e.target);
+  }, true);
 
   document.addEventListener("DOMContentLoaded", function () {
     if (!window.htmx || !window.Idiomorph) return;
+    // Sent: the form's pick has done its work, the tables that follow say what it is now.
+    document.body.addEventListener("htmx:afterRequest", function (e) {
+      var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+      if (picked && form && e.detail.successful) Array.prototype.forEach.call(form.querySelectorAll("select"), function (s) { picked.delete(s); });
+    });
+    var make = window.htmx.createEventSource;
+    if (make) window.htmx.createEventSource = function (url) { stream = make(url); return stream; };
     window.htmx.defineExtension("morph", {
       handleSwap: function (style, target, fragment) {
-        if (style !== "morph:innerHTML") return false;
+        var whole = style === "morph:outerHTML" && target.id === "live";
+        if (style !== "morph:innerHTML" && !whole) return false;
         target.dispatchEvent(new CustomEvent("allfours:beforeTable", { bubbles: true, detail: { fragment: fragment } }));
-        return morphInto(target, fragment);
+        var changed = morphInto(target, fragment, whole);
+        if (whole) changed.push(reopenStream(target));
+        return changed;
       },
     });
   });

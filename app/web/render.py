@@ -13,7 +13,7 @@ from app.api.view_schemas import HandRecordView
 from app.rules import Rules
 from app.services.identity import grouped_code
 from app.services.talk import ChatMessageOut
-from app.web import cards
+from app.web import cards, icons
 from app.web.assets import static_url
 from app.web.house_rules import GUIDE, options, presets
 from app.web.sheet import build_sheet
@@ -49,6 +49,7 @@ def _environment(lang: str) -> Environment:
         back=cards.back,
         sprite=cards.sprite,
         suit_symbol=cards.suit_symbol,
+        icon=icons.icon,
         card_short=cards.card_short,
         static_url=static_url,
         level_name=level_name,

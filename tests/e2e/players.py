@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, ConsoleMessage, Page
 
+from app.api.context import SEAT_COOKIE
 from tests.e2e.conftest import ADMIN
 
 DESKTOP = {"width": 1280, "height": 860}
@@ -25,6 +26,11 @@ WATCH_PAGE = """
   };
   window.EventSource.prototype = Real.prototype;
   Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
+  // Counts the tables that reach the page (each ends in an afterSwap on #live).
+  window.__tables = 0;
+  document.addEventListener("htmx:afterSwap", (e) => {
+    if (e.target && e.target.id === "live") window.__tables += 1;
+  });
   // Name the element a CSP refusal came from (the console's own line gives only the script).
   document.addEventListener("securitypolicyviolation", (e) => {
     const what = e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 160) : "";
@@ -54,14 +60,23 @@ def open_table(
     *,
     lang: str | None = None,
     locale: str | None = None,
+    token: str | None = None,
 ) -> Page:
     """A new browser context (a new player) on the room's page; ``lang``: with ``?lang=``,
-    ``locale``: a browser set to that language (its Accept-Language)."""
+    ``locale``: a browser set to that language (its Accept-Language); ``token``: the browser
+    holds that seat (its cookie), as if it had joined through the page."""
     options: dict[str, Any] = {"viewport": viewport}
     if locale is not None:
         options["locale"] = locale
     context = browser.new_context(**options)
     context.add_init_script(WATCH_PAGE)
+    if token is not None:
+        context.add_cookies(
+            [
+                {"name": SEAT_COOKIE, "value": token, "url": f"{base}{path}"}
+                for path in (f"/r/{code}", f"/api/rooms/{code}")
+            ]
+        )
     page = context.new_page()
     errors: list[str] = []
     _ERRORS[id(page)] = errors
@@ -174,3 +189,16 @@ def still_same_page(page: Page) -> bool:
 def open_streams(page: Page) -> int:
     """The page's event streams that are not closed (one, when all is well)."""
     return int(page.evaluate("window.__streams.filter(s => s.readyState !== 2).length"))
+
+
+def tables_seen(page: Page) -> int:
+    """How many tables have reached the page since it opened (the first render not counted)."""
+    return int(page.evaluate("window.__tables"))
+
+
+def seat_token(page: Page) -> str | None:
+    """The seat this page's browser holds (its cookie), for the API."""
+    for cookie in page.context.cookies():
+        if cookie.get("name") == SEAT_COOKIE:
+            return cookie.get("value")
+    return None
