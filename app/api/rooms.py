@@ -22,6 +22,7 @@ from app.api.schemas import (
     View,
 )
 from app.live.hub import StreamEnd
+from app.reasons import N_, reason
 from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import action_from
@@ -34,6 +35,12 @@ from app.services.view import json_renderer, view_text
 router = APIRouter(prefix="/api", tags=["rooms"])
 # How long a stopping server lets each event stream end on its own (it takes a wake-up).
 SHUTDOWN_GRACE_S = 1.0
+
+SEED_ADMIN_ONLY = reason(
+    "seed_admin_only",
+    "seed is an admin option (ALLFOURS_ADMIN_TOKEN)",
+    N_("Only the server's admin may choose the seed."),
+)
 
 Code = Annotated[str, Path(description="the room code")]
 
@@ -92,7 +99,7 @@ async def create_room(
 ) -> RoomCreated:
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
-        raise errors.Forbidden("seed is an admin option (ALLFOURS_ADMIN_TOKEN)")
+        raise errors.Forbidden(SEED_ADMIN_ONLY)
     snap = await ctx.tables.call(
         ctx.tables.create_room,
         rules=body.chosen_rules(),

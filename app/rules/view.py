@@ -123,7 +123,14 @@ class Observation:
             "tricks_won": [sum(1 for t in self.tricks if t.winner % 2 == team) for team in (0, 1)],
             "legal": [_action(a) for a in self.legal],
             "refused": [
-                {**_action(a), "reason": str(err), "rule": err.rule} for a, err in self.refusals
+                {
+                    **_action(a),
+                    "reason": str(err),
+                    "rule": err.rule,
+                    "code": err.code,
+                    "params": err.params,
+                }
+                for a, err in self.refusals
             ],
             "scores": list(self.scores),
             "last_hand": [_award(a) for a in last.awards] if last is not None else None,
@@ -231,6 +238,8 @@ class ActionView(Shown):
 class RefusedView(ActionView):
     reason: str = Field(description="why it is not allowed, naming the rule")
     rule: str
+    code: str = Field(description="the reason's code, as an error's (ErrorOut)")
+    params: dict[str, str | int] = Field(description="what the reason names: {'suit': 'H'}")
 
 
 class AwardView(Shown):
