@@ -285,3 +285,11 @@ def test_every_reason_has_its_sentence_in_every_language(
         with i18n.reading(lang):
             said = sentence(reason, params)
         assert said and "%(" not in said, (lang, code, said)
+
+
+def test_the_openapi_document_lists_every_code(client: TestClient) -> None:
+    code = client.get("/openapi.json").json()["components"]["schemas"]["ErrorOut"]["properties"]
+    listed = code["code"]["x-reasons"]
+    assert set(listed) == set(REASONS)
+    assert listed["must_follow"] == "you must follow {suit} or play a trump"
+    assert all(name in code["code"]["description"] for name in REASONS)
