@@ -11,8 +11,8 @@ import pytest
 from app import i18n
 from app.rules.engine import NOT_OFFERED
 from app.rules.errors import IllegalMove, NotOffered
+from app.rules.legal import GIVE_ONE_NEEDS_TRUMP, GIVE_ONE_WOULD_WIN
 from app.rules.state import Phase
-from app.rules.table import GIVE_ONE_NEEDS_TRUMP, GIVE_ONE_WOULD_WIN
 from app.rules.tricks import MUST_FOLLOW, TRUMPS_LED, UNDERTRUMP
 from app.services import errors
 from app.services.decide import HOST_ONLY
