@@ -10,10 +10,22 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from app.api.admin_token import admin_token_given
 from app.api.context import ContextDep
 from app.api.schemas import ErrorOut
+from app.reasons import N_, reason
 from app.services import errors
 from app.services.housekeeping import Housekeeping
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
+
+_ADMIN_ONLY = N_("Only the server's admin may do that.")
+ADMIN_OFF = reason(
+    "admin_off", "the admin endpoints are off (ALLFOURS_ADMIN_TOKEN is unset)", _ADMIN_ONLY
+)
+ADMIN_TOKEN_NEEDED = reason(
+    "admin_token_needed",
+    "the admin token is needed (Authorization: Bearer <token>)",
+    _ADMIN_ONLY,
+)
+ADMIN_TOKEN_WRONG = reason("admin_token_wrong", "that is not the admin token", _ADMIN_ONLY)
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (401, 403, 404, 409)
@@ -23,12 +35,12 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 def require_admin(ctx: ContextDep, request: Request) -> None:
     admin = ctx.settings.admin_token
     if not admin:
-        raise errors.Forbidden("the admin endpoints are off (ALLFOURS_ADMIN_TOKEN is unset)")
+        raise errors.Forbidden(ADMIN_OFF)
     given = admin_token_given(request)
     if not given:
-        raise errors.Unauthorized("the admin token is needed (Authorization: Bearer <token>)")
+        raise errors.Unauthorized(ADMIN_TOKEN_NEEDED)
     if not hmac.compare_digest(given.encode(), admin.encode()):
-        raise errors.Forbidden("that is not the admin token")
+        raise errors.Forbidden(ADMIN_TOKEN_WRONG)
 
 
 def get_housekeeping(request: Request) -> Housekeeping:

@@ -1,4 +1,5 @@
-"""Every error as JSON ``{"error", "detail"}``; nothing a client sends becomes a 500."""
+"""Every error as JSON ``{"error", "detail", "code", "params"}``; nothing a client sends
+becomes a 500."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from app.reasons import Param, error_body
-from app.services.errors import ApiError
+from app.api.schemas import RefusedValue
+from app.reasons import N_, Param, error_body, reason
+from app.services.errors import ApiError, Invalid
 from app.web.refusals import page_message
 
 log = logging.getLogger("allfours.api")
@@ -52,6 +54,16 @@ def _for_page(request: Request) -> bool:
     return request.headers.get("hx-request") == "true" and not request.url.path.startswith("/api/")
 
 
+# A body or query the schema refuses: the detail lists pydantic's findings, ``fields`` names
+# the fields. A field a service's check refused answers that check's own reason instead.
+INVALID_REQUEST = reason(
+    "invalid_request", "invalid request: {fields}", N_("That did not work: check what you entered.")
+)
+BAD_JSON = reason(
+    "bad_json", "the body is not valid JSON", N_("That did not work: check what you entered.")
+)
+
+
 def _validation_detail(errors: list[Any]) -> str:
     parts = []
     for e in errors[:5]:
@@ -61,20 +73,48 @@ def _validation_detail(errors: list[Any]) -> str:
     return "; ".join(parts) or "invalid request"
 
 
+def _fields(errors: list[Any]) -> str:
+    return ", ".join(".".join(str(p) for p in e.get("loc", ()) if p != "body") for e in errors[:5])
+
+
+def _refused_field(errors: list[Any]) -> ApiError | None:
+    """The refusal of a service's check that a field's validator met (a name, say)."""
+    for e in errors:
+        found = e.get("ctx", {}).get("error")
+        if isinstance(found, RefusedValue):
+            return found.refused
+    return None
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         message = page_message(exc) if _for_page(request) else None
         return error_response(
-            exc.status, exc.error, exc.detail, message=message, code=exc.code, params=exc.params
+            exc.status,
+            exc.error,
+            exc.detail,
+            exc.headers,
+            message=message,
+            code=exc.code,
+            params=exc.params,
         )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errs = list(exc.errors())
         if any(e.get("type") == "json_invalid" for e in errs):
-            return error_response(400, "bad_request", "the body is not valid JSON")
-        return error_response(422, "invalid", _validation_detail(errs))
+            return error_response(400, "bad_request", BAD_JSON.detail, code=BAD_JSON.code)
+        said = _refused_field(errs) or Invalid(INVALID_REQUEST, fields=_fields(errs))
+        message = page_message(said) if _for_page(request) else None
+        return error_response(
+            422,
+            "invalid",
+            _validation_detail(errs),
+            message=message,
+            code=said.code,
+            params=said.params,
+        )
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:

@@ -12,17 +12,31 @@ from typing import Any, TypeVar
 
 from fastapi import Depends, Request
 from sse_starlette import EventSourceResponse
-from starlette.exceptions import HTTPException
 from starlette.types import Message, Receive, Scope, Send
 
 from app.api.admin_token import is_admin
 from app.api.errors import error_response
 from app.api.middleware import TokenBuckets
 from app.api.stream_gzip import GzipEvents, accepts_gzip
+from app.reasons import N_, reason
+from app.services import errors
 
 # A seated player's own streams are let in up to this many even when the room is full, so
 # spectators can never lock the players out of their own table.
 SEAT_RESERVE = 4
+
+_TOO_MANY = N_("Too fast: wait a moment and try again.")
+STREAMS_FROM_ADDRESS = reason(
+    "too_many_streams", "more than {count} open event streams from {address}", _TOO_MANY
+)
+STREAMS_FOR_ROOM = reason(
+    "room_streams_full", "more than {count} open event streams for this room", _TOO_MANY
+)
+TOO_MANY_ROOMS = reason(
+    "too_many_rooms",
+    "more than {per_hour} new rooms an hour from {address}",
+    N_("Too many new tables from here: try again later."),
+)
 
 K = TypeVar("K")
 
@@ -42,14 +56,14 @@ class StreamGate:
         self._by_room: dict[str, int] = {}
         self._by_seat: dict[tuple[str, int], int] = {}
 
-    def admit(self, address: str, room: str, seat: int | None) -> str | None:
+    def admit(self, address: str, room: str, seat: int | None) -> errors.TooMany | None:
         """Count one more stream, or say why not (nothing is counted then)."""
         if self.per_address and self._by_address.get(address, 0) >= self.per_address:
-            return f"more than {self.per_address} open event streams from {address}"
+            return errors.TooMany(STREAMS_FROM_ADDRESS, count=self.per_address, address=address)
         if self.per_room and self._by_room.get(room, 0) >= self.per_room:
             own = self._by_seat.get((room, seat), 0) if seat is not None else SEAT_RESERVE
             if own >= SEAT_RESERVE:
-                return f"more than {self.per_room} open event streams for this room"
+                return errors.TooMany(STREAMS_FOR_ROOM, count=self.per_room)
         _add(self._by_address, address, 1)
         _add(self._by_room, room, 1)
         if seat is not None:
@@ -109,7 +123,14 @@ class LimitedEventSource(EventSourceResponse):
         address = client_address(scope)
         refused = gate.admit(address, self.room, self.seat)
         if refused is not None:
-            answer = error_response(429, "too_many_requests", refused, {"Retry-After": "30"})
+            answer = error_response(
+                refused.status,
+                refused.error,
+                refused.detail,
+                {"Retry-After": "30"},
+                code=refused.code,
+                params=refused.params,
+            )
             await answer(scope, receive, send)
             return
         if self.gzip and accepts_gzip(scope):
@@ -145,11 +166,9 @@ async def room_quota(request: Request) -> None:
     address = client_address(request.scope)
     wait = quota.take(address)
     if wait:
-        raise HTTPException(
-            429,
-            f"more than {quota.per_hour} new rooms an hour from {address}",
-            headers={"Retry-After": str(wait)},
-        )
+        refused = errors.TooMany(TOO_MANY_ROOMS, per_hour=quota.per_hour, address=address)
+        refused.headers = {"Retry-After": str(wait)}
+        raise refused
 
 
 ROOM_QUOTA = Depends(room_quota)

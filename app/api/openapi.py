@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from app.api.schemas import ErrorOut
+from app.reasons import REASONS
 
 Json = dict[str, Any]
 
@@ -35,6 +36,7 @@ def install(app: FastAPI, models: tuple[type[BaseModel], ...]) -> None:
                 routes=app.routes,
             )
             _document_middleware_errors(doc)
+            _list_reasons(doc)
             _exact_bounds(doc, models)
             app.openapi_schema = doc
         return app.openapi_schema
@@ -58,6 +60,19 @@ def _document_middleware_errors(doc: Json) -> None:
             responses = operation.setdefault("responses", {})
             for status, description in answers.items():
                 responses.setdefault(status, {"description": description, "content": _ERROR})
+
+
+def _list_reasons(doc: Json) -> None:
+    """ErrorOut's ``code``: every reason the server gives (app/reasons.py), each with its
+    English detail's template (``x-reasons``); the connection-level answers (a body too
+    large, a rate limit, a server at its limit) name their kind."""
+    code = doc["components"]["schemas"]["ErrorOut"]["properties"]["code"]
+    code["description"] = (
+        "the precise reason, stable: one of "
+        + ", ".join(sorted(REASONS))
+        + "; an answer given before any route runs names its kind (as `error`)"
+    )
+    code["x-reasons"] = {name: REASONS[name].detail for name in sorted(REASONS)}
 
 
 def _exact_bounds(doc: Json, models: tuple[type[BaseModel], ...]) -> None:

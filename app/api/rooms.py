@@ -28,10 +28,17 @@ from app.api.schemas import (
     View,
 )
 from app.api.view_schemas import HandRecordView
+from app.reasons import N_, reason
 from app.services import errors
 from app.services.decide import action_from
 
 router = APIRouter(prefix="/api", tags=["rooms"])
+SEED_ADMIN_ONLY = reason(
+    "seed_admin_only",
+    "seed is an admin option (ALLFOURS_ADMIN_TOKEN)",
+    N_("Only the server's admin may choose the seed."),
+)
+
 Code = Annotated[str, Path(description="the room code")]
 
 
@@ -47,7 +54,7 @@ async def create_room(
 ) -> RoomCreated:
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
-        raise errors.Forbidden("seed is an admin option (ALLFOURS_ADMIN_TOKEN)")
+        raise errors.Forbidden(SEED_ADMIN_ONLY)
     snap = await ctx.tables.call(
         ctx.tables.create_room,
         rules=body.chosen_rules(),

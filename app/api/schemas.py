@@ -12,7 +12,7 @@ from app.rules import DEFAULT_PRESET, PRESETS, Rules, preset_rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
 from app.services.decide import SEED_LIMIT as SEED_MAX
-from app.services.errors import Invalid
+from app.services.errors import ApiError, Invalid
 from app.services.names import NAME_MAX, clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.view import RoomView
@@ -82,7 +82,16 @@ class Join(BaseModel):
         try:
             return clean_name(value)
         except Invalid as err:
-            raise ValueError(err.detail) from None
+            raise RefusedValue(err) from None
+
+
+class RefusedValue(ValueError):
+    """A field's value refused by a service's check: the validation answer keeps its reason
+    (app/api/errors.py)."""
+
+    def __init__(self, refused: ApiError) -> None:
+        super().__init__(refused.detail)
+        self.refused = refused
 
 
 class Joined(BaseModel):

@@ -55,6 +55,8 @@ class ActionView(Shown):
 class RefusedView(ActionView):
     reason: str = Field(description="why it is not allowed, naming the rule")
     rule: str
+    code: str = Field(description="the reason's code, as an error's (ErrorOut)")
+    params: dict[str, str | int] = Field(description="what the reason names: {'suit': 'H'}")
 
 
 class AwardView(Shown):
@@ -188,7 +190,14 @@ def seat_fields(obs: Observation) -> dict[str, Any]:
         "hand": [code(c) for c in sorted_hand(obs.hand, obs.held_trump)],
         "legal": [_action(a) for a in obs.legal],
         "refused": [
-            {**_action(a), "reason": str(err), "rule": err.rule} for a, err in obs.refusals
+            {
+                **_action(a),
+                "reason": str(err),
+                "rule": err.rule,
+                "code": err.code,
+                "params": err.params,
+            }
+            for a, err in obs.refusals
         ],
     }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from app.reasons import N_, Reason, reason
 from app.rules.cards import DECK_SIZE
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
@@ -94,11 +95,11 @@ def step(table: Table, action: Action) -> None:
         seat = table.turn
         assert seat is not None and table.trump is not None
         if card is None:
-            raise IllegalMove("R13", "play needs a card")
+            raise IllegalMove("R13", CARD_NEEDED)
         if not 0 <= card < DECK_SIZE:
             # Callers outside the engine speak card codes; a stray index must still be
             # refused by rule, never crash the caller.
-            raise IllegalMove("R3", f"{card!r} is not a card")
+            raise IllegalMove("R3", NOT_A_CARD, index=card)
         forbid = table.rules.undertrump == "forbidden"
         refusal = why_illegal(card, table.hands[seat], table.trick, table.trump, forbid)
         if refusal is not None:
@@ -117,14 +118,30 @@ def step(table: Table, action: Action) -> None:
         table.run_pack()
     else:
         rule = "R9" if phase is not Phase.GAME_OVER else "R19"
-        raise NotOffered(rule, _not_offered(phase, kind))
+        raise NotOffered(rule, NOT_OFFERED[phase], action=kind)
 
 
-def _not_offered(phase: Phase, kind: str) -> str:
-    offers = {
-        Phase.BEG: "the beggar may stand or beg",
-        Phase.GIVE_OR_RUN: "the dealer may give one or run the pack",
-        Phase.PLAY: "cards are being played",
-        Phase.GAME_OVER: "the game is over",
-    }
-    return f"{kind} is not possible now: {offers[phase]}"
+CARD_NEEDED = reason("card_needed", "play needs a card", N_("Choose a card to play."))
+NOT_A_CARD = reason("not_a_card", "{index} is not a card", N_("That is not a card."))
+
+# An action the phase does not offer, by the phase: what it offers instead.
+NOT_OFFERED: dict[Phase, Reason] = {
+    Phase.BEG: reason(
+        "beggar_to_decide",
+        "{action} is not possible now: the beggar may stand or beg",
+        N_("That is not possible now: the beggar may stand or beg."),
+    ),
+    Phase.GIVE_OR_RUN: reason(
+        "dealer_to_decide",
+        "{action} is not possible now: the dealer may give one or run the pack",
+        N_("That is not possible now: the dealer may give one or run the pack."),
+    ),
+    Phase.PLAY: reason(
+        "cards_in_play",
+        "{action} is not possible now: cards are being played",
+        N_("That is not possible now: cards are being played."),
+    ),
+    Phase.GAME_OVER: reason(
+        "game_over", "{action} is not possible now: the game is over", N_("The game is over.")
+    ),
+}

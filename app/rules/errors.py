@@ -4,22 +4,15 @@ from __future__ import annotations
 
 from app.reasons import Param, Reason, Refusal
 
-# The old form, a bare English text, until every raise names its reason (issue #25).
-_UNNAMED = Reason("unnamed", "{text}", "That move is not allowed.")
-
 
 class RuleError(Refusal):
-    """An action the rules do not allow: ``rule`` is its RULES.md id ("R14")."""
+    """An action the rules do not allow: ``rule`` is its RULES.md id ("R14"), ``reason``
+    what it says (app/reasons.py), formatted from ``params``."""
 
-    def __init__(self, rule: str, reason: Reason | str, **params: Param) -> None:
-        if isinstance(reason, str):
-            text = reason
-            reason, params = _UNNAMED, {"text": text}
+    def __init__(self, rule: str, reason: Reason, **params: Param) -> None:
         super().__init__(reason, params)
         self.rule = rule
-        self.args = (f"{rule}: {reason.english(self.params)}",)
-        if reason is _UNNAMED:
-            self.params = {}
+        self.args = (f"{rule}: {self.args[0]}",)
 
 
 class NotOffered(RuleError):

@@ -4,12 +4,24 @@ them imports another for it."""
 
 from __future__ import annotations
 
-from app.rules.cards import DECK_SIZE, SUIT_MASK, SUIT_NAMES, Hand, cards_in, suit_of
+from app.reasons import N_, reason
+from app.rules.cards import DECK_SIZE, SUIT_MASK, SUITS, Hand, cards_in, suit_of
 from app.rules.errors import IllegalMove
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, State
 from app.rules.tricks import legal_cards, why_illegal
 
 _PLAYS = tuple(Action("play", card) for card in range(DECK_SIZE))
+
+GIVE_ONE_WOULD_WIN = reason(
+    "give_one_would_win",
+    "giving one would win the game for the beggar's team: you must run the pack",
+    N_("Giving one would win the game for the beggar's team: you must run the pack"),
+)
+GIVE_ONE_NEEDS_TRUMP = reason(
+    "give_one_needs_trump",
+    "you hold no {suit}: you must run the pack",
+    N_("You hold no %(suit)s: you must run the pack"),
+)
 
 
 def legal_play_mask(state: State) -> Hand:
@@ -25,15 +37,11 @@ def give_one_refusal(state: State) -> IllegalMove | None:
     rules = state.rules
     beggar_team = state.beggar % 2
     if not rules.give_one_can_win and state.scores[beggar_team] + 1 >= rules.target:
-        return IllegalMove(
-            "R11", "giving one would win the game for the beggar's team: you must run the pack"
-        )
+        return IllegalMove("R11", GIVE_ONE_WOULD_WIN)
     kick_suit = suit_of(state.kicks[0])
     if rules.give_one_needs_trump and not state.hands[state.dealer] & SUIT_MASK[kick_suit]:
-        return IllegalMove(
-            "R10 (give one needs trump)",
-            f"you hold no {SUIT_NAMES[kick_suit]}: you must run the pack",
-        )
+        needs = GIVE_ONE_NEEDS_TRUMP
+        return IllegalMove("R10 (give one needs trump)", needs, suit=SUITS[kick_suit])
     return None
 
 

@@ -4,8 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, code, highest, suit_of
+from app.reasons import N_, reason
+from app.rules.cards import SUIT_MASK, SUITS, Card, Hand, code, highest, suit_of
 from app.rules.errors import IllegalMove
+
+# The page's sentences have no full stop: each is also the tooltip of a card not allowed.
+NOT_IN_HAND = reason(
+    "not_in_hand", "{card} is not in your hand", N_("%(card)s is not in your hand")
+)
+TRUMPS_LED = reason(
+    "trumps_led",
+    "trumps ({suit}) were led: you must play a trump",
+    N_("Trumps (%(suit)s) were led: you must play a trump"),
+)
+MUST_FOLLOW = reason(
+    "must_follow",
+    "you must follow {suit} or play a trump",
+    N_("You must follow %(suit)s or play a trump"),
+)
+UNDERTRUMP = reason(
+    "undertrump_forbidden",
+    "you may not play a trump lower than {card} while you hold other cards",
+    N_("You may not play a trump lower than %(card)s while you hold other cards"),
+)
 
 Plays = Sequence[tuple[int, Card]]  # a trick so far: (seat, card) in the order played
 
@@ -36,20 +57,17 @@ def why_illegal(
 ) -> IllegalMove | None:
     """The rule a card breaks, or None when it may be played."""
     if not hand >> card & 1:
-        return IllegalMove("R13", f"{code(card)} is not in your hand")
+        return IllegalMove("R13", NOT_IN_HAND, card=code(card))
     if legal_cards(hand, trick, trump, undertrump_forbidden) >> card & 1:
         return None
     led = suit_of(trick[0][1])
     if led == trump:
-        return IllegalMove("R14", f"trumps ({SUIT_NAMES[trump]}) were led: you must play a trump")
+        return IllegalMove("R14", TRUMPS_LED, suit=SUITS[trump])
     if hand & SUIT_MASK[led] and suit_of(card) != trump:
-        return IllegalMove("R14", f"you must follow {SUIT_NAMES[led]} or play a trump")
+        return IllegalMove("R14", MUST_FOLLOW, suit=SUITS[led])
     top = _top_trump(trick, trump)
     assert top is not None
-    return IllegalMove(
-        "R14 (undertrump forbidden)",
-        f"you may not play a trump lower than {code(top)} while you hold other cards",
-    )
+    return IllegalMove("R14 (undertrump forbidden)", UNDERTRUMP, card=code(top))
 
 
 def trick_winner(trick: Plays, trump: int) -> int:

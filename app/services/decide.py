@@ -11,11 +11,13 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass, replace
 
+from app.reasons import N_, reason
 from app.rules import Action, IllegalMove, NotOffered, apply, new_game
 from app.rules.cards import BadCardCode, parse
 from app.rules.cards import code as card_code
+from app.rules.engine import NOT_OFFERED
 from app.rules.shuffle import first_dealer_for
-from app.rules.state import ACTION_TYPES
+from app.rules.state import ACTION_TYPES, Phase
 from app.services import errors
 from app.services.identity import seat_of, token_hash
 from app.services.snapshot import (
@@ -33,6 +35,79 @@ from app.store.repo import ActionLog
 # Seeds an admin may give (for tests and reproducible deals); fresh seeds are larger
 # (app/rules/shuffle.py, SEED_BITS) and never given.
 SEED_LIMIT = 2**63 - 1
+
+# What a player's command may be refused for (app/reasons.py).
+UNKNOWN_ACTION = reason(
+    "unknown_action", "unknown action {action!r}", N_("That move is not allowed.")
+)
+BAD_CARD_CODE = reason(
+    "bad_card_code",
+    "R3: {given!r} is not a card code (rank AKQJT98765432, suit CDHS)",
+    N_("That is not a card."),
+)
+TOKEN_NEEDED = reason(
+    "token_needed",
+    "a seat token is needed (Authorization: Bearer <token>)",
+    N_("Take a seat at this table first."),
+)
+TABLE_FULL = reason("table_full", "the table is full", N_("The table is full."))
+SEAT_TAKEN = reason("seat_taken", "seat {seat} is taken", N_("That seat is taken."))
+SEAT_CLAIMED = reason(
+    "seat_claimed", "seat {seat} is already taken from the next deal", N_("That seat is taken.")
+)
+GAME_STARTED = reason(
+    "game_started", "the game has already started", N_("The game has already started.")
+)
+SEATS_EMPTY = reason(
+    "seats_empty",
+    "every seat must be filled before the game starts",
+    N_("Every seat must be filled before the game starts."),
+)
+GAME_NOT_FINISHED = reason(
+    "game_not_finished", "a rematch needs a finished game", N_("The game is not over yet.")
+)
+NOT_STARTED = reason("not_started", "the game has not started", N_("The game has not started yet."))
+MOVE_ALREADY_MADE = reason(
+    "move_already_made",
+    "that move was already made",
+    N_("The table moved on: here it is as it is now."),
+)
+NOT_YOUR_TURN = reason("not_your_turn", "it is seat {seat}'s turn", N_("It is not your turn."))
+HOST_ONLY = reason(
+    "host_only", "only the table's host may do that", N_("Only the table's host may do that.")
+)
+NO_PLAYER_TO_REPLACE = reason(
+    "no_player_to_replace",
+    "seat {seat} holds no player to replace",
+    N_("That seat holds no player to replace."),
+)
+HOST_KEEPS_SEAT = reason(
+    "host_keeps_seat", "the host keeps their own seat", N_("The host keeps their own seat.")
+)
+PLAYER_NOT_AWAY = reason(
+    "player_not_away",
+    "{name} is at the table: only an away player",
+    N_("%(name)s is at the table: only an away player's seat goes to the computer."),
+)
+FREE_IN_LOBBY = reason(
+    "free_in_lobby",
+    "seats are freed in the lobby, before the start",
+    N_("Seats are freed in the lobby, before the start."),
+)
+SEAT_ALREADY_FREE = reason(
+    "seat_already_free", "seat {seat} is already free", N_("That seat is already free.")
+)
+MOVE_BETWEEN_GAMES = reason(
+    "move_between_games",
+    "players move before the start or between games",
+    N_("Players move before the start or between games."),
+)
+MOVE_SAME_SEAT = reason(
+    "move_same_seat", "a move needs two different seats", N_("Choose two different seats.")
+)
+SEAT_EMPTY = reason(
+    "seat_empty", "seat {seat} is empty: nobody to move", N_("That seat is empty: nobody to move.")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +204,11 @@ def action_from(type: str, card: str | None) -> Action:
     """A move as a form or a JSON body names it, or the refusal of a name or code we don't
     know (R3 for cards)."""
     if type not in ACTION_TYPES:
-        raise errors.Invalid(f"unknown action {type!r}")
+        raise errors.Invalid(UNKNOWN_ACTION, action=type)
     try:
         return Action(type, parse(card) if card else None)
-    except BadCardCode as err:
-        raise errors.Invalid(str(err)) from None
+    except BadCardCode:
+        raise errors.Invalid(BAD_CARD_CODE, given=str(card)) from None
 
 
 def seated(snap: RoomSnap, token: str | None) -> int:
@@ -141,8 +216,8 @@ def seated(snap: RoomSnap, token: str | None) -> int:
     mine = seat_of(snap, token)
     if mine is None:
         if token:
-            raise errors.Unauthorized("this token holds no seat at this table")
-        raise errors.Unauthorized("a seat token is needed (Authorization: Bearer <token>)")
+            raise errors.Unauthorized(errors.NO_SEAT_HERE)
+        raise errors.Unauthorized(TOKEN_NEEDED)
     return mine
 
 
@@ -152,11 +227,11 @@ def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
-            raise errors.SeatTaken("the table is full")
+            raise errors.SeatTaken(TABLE_FULL)
         chosen = free[0]
     elif (held := snap.seats[command.seat]) is not None:
         if not held.bot:
-            raise errors.SeatTaken(f"seat {command.seat} is taken")
+            raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
         return _take_bot_seat(snap, held, command)
     else:
         chosen = command.seat
@@ -169,7 +244,7 @@ def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
     if not snap.in_play:
         return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
     if held.claim is not None:
-        raise errors.SeatTaken(f"seat {held.seat} is already taken from the next deal")
+        raise errors.SeatTaken(SEAT_CLAIMED, seat=held.seat)
     return _with_seat(snap, replace(held, claim=Claim(command.name, command.fresh_hash)))
 
 
@@ -199,7 +274,7 @@ def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
     if not command.admin:
         seated(snap, command.token)
     if snap.seats[command.seat] is not None:
-        raise errors.SeatTaken(f"seat {command.seat} is taken")
+        raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
     name = f"Bot ({command.level})"
     return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
 
@@ -208,9 +283,9 @@ def _start(snap: RoomSnap, command: Start) -> RoomSnap:
     if not command.admin:
         seated(snap, command.token)
     if snap.game is not None:
-        raise errors.Conflict("the game has already started")
+        raise errors.Conflict(GAME_STARTED)
     if not snap.full:
-        raise errors.Conflict("every seat must be filled before the game starts")
+        raise errors.Conflict(SEATS_EMPTY)
     seed = snap.seed if snap.seed is not None else command.fresh_seed
     # A replay deals the replayed game again, from its first dealer (drawn or passed on).
     dealer = snap.first_dealer if snap.first_dealer is not None else first_dealer_for(seed)
@@ -221,7 +296,7 @@ def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
     seated(snap, command.token)
     game = snap.game
     if game is None or game.state.winner is None:
-        raise errors.Conflict("a rematch needs a finished game")
+        raise errors.Conflict(GAME_NOT_FINISHED)
     number = game.number + 1
     if snap.seed is not None and snap.replay_of is None:
         seed = (snap.seed + number - 1) % (SEED_LIMIT + 1)  # an admin's: reproducible rematches
@@ -235,10 +310,10 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
     actor = command.seat if command.seat is not None else seated(snap, command.token)
     game = snap.game
     if game is None:
-        raise errors.NotOfferedNow("the game has not started")
+        raise errors.NotOfferedNow(NOT_STARTED)
     state = game.state
     if state.turn is None:
-        raise errors.NotOfferedNow("the game is over")
+        raise errors.NotOfferedNow(NOT_OFFERED[Phase.GAME_OVER], action=command.action.type)
     action = command.action
     if state.turn != actor:
         last = game.last
@@ -250,8 +325,8 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
             and (last.type, last.card) == _log_key(action)
         ):
             # The very move just accepted, sent again: a race lost, not a wrong turn.
-            raise errors.StaleVersion("that move was already made")
-        raise errors.NotYourTurn(f"it is seat {state.turn}'s turn")
+            raise errors.StaleVersion(MOVE_ALREADY_MADE)
+        raise errors.NotYourTurn(NOT_YOUR_TURN, seat=state.turn)
     try:
         after = apply(state, action)
     except NotOffered as err:
@@ -332,7 +407,7 @@ def _hosting(snap: RoomSnap, token: str | None) -> int:
     """The host's seat, or the refusal of anyone else (403: only the host may)."""
     mine = seat_of(snap, token)
     if mine is None or mine != snap.host:
-        raise errors.Forbidden("only the table's host may do that")
+        raise errors.Forbidden(HOST_ONLY)
     return mine
 
 
@@ -342,31 +417,31 @@ def host_decides(snap: RoomSnap, command: HostBot | HostFree | HostMove) -> Room
         case HostBot():
             held = snap.seats[command.seat]
             if held is None or held.bot:
-                raise errors.Conflict(f"seat {command.seat} holds no player to replace")
+                raise errors.Conflict(NO_PLAYER_TO_REPLACE, seat=command.seat)
             if command.seat == host:
-                raise errors.Conflict("the host keeps their own seat")
+                raise errors.Conflict(HOST_KEEPS_SEAT)
             if not command.away:
-                raise errors.Conflict(f"{held.name} is at the table: only an away player")
+                raise errors.Conflict(PLAYER_NOT_AWAY, name=held.name)
             name = f"Bot ({command.level})"
             return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
         case HostFree():
             if snap.game is not None:
-                raise errors.Conflict("seats are freed in the lobby, before the start")
+                raise errors.Conflict(FREE_IN_LOBBY)
             if snap.seats[command.seat] is None:
-                raise errors.Conflict(f"seat {command.seat} is already free")
+                raise errors.Conflict(SEAT_ALREADY_FREE, seat=command.seat)
             if command.seat == host:
-                raise errors.Conflict("the host keeps their own seat")
+                raise errors.Conflict(HOST_KEEPS_SEAT)
             seats = list(snap.seats)
             seats[command.seat] = None
             return replace(_seated(snap, seats), version=snap.version + 1)
         case HostMove():
             if snap.in_play:
-                raise errors.Conflict("players move before the start or between games")
+                raise errors.Conflict(MOVE_BETWEEN_GAMES)
             if command.seat == command.to:
-                raise errors.Invalid("a move needs two different seats")
+                raise errors.Invalid(MOVE_SAME_SEAT)
             moving = snap.seats[command.seat]
             if moving is None:
-                raise errors.Conflict(f"seat {command.seat} is empty: nobody to move")
+                raise errors.Conflict(SEAT_EMPTY, seat=command.seat)
             other = snap.seats[command.to]
             seats = list(snap.seats)
             seats[command.to] = replace(moving, seat=command.to)

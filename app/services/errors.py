@@ -3,32 +3,39 @@ code and parameters, and the English detail formatted from them (``app/reasons.p
 
 from __future__ import annotations
 
-from app.reasons import REASONS, Param, Reason, Refusal
+from app.reasons import N_, Param, Reason, Refusal, reason
 from app.rules.errors import RuleError
 
 
 class ApiError(Refusal):
+    """A refusal as the API answers it: ``status`` and ``error`` (its kind) by the class, the
+    ``reason`` (app/reasons.py) and its ``params`` by the raise."""
+
     status = 400
     error = "bad_request"
+    # Extra answer headers (a 429's Retry-After), set by the raise when it needs any.
+    headers: dict[str, str] | None = None
 
-    def __init__(self, reason: Reason | str, **params: Param) -> None:
-        if isinstance(reason, str):
-            # The old form, a bare English text, until every raise names its reason (#25):
-            # its code is the error's kind.
-            text = reason
-            reason, params = Reason(self.error, "{text}", "That did not work."), {"text": text}
+    def __init__(self, reason: Reason, **params: Param) -> None:
         super().__init__(reason, params)
         self.detail = reason.english(self.params)
-        if reason.code == self.error:
-            self.params = {}
 
     @classmethod
     def of_rule(cls, err: RuleError) -> ApiError:
         """The rules' refusal as the API answers it: its reason, its detail naming the rule."""
-        refused = cls(str(err))
-        if err.code in REASONS:
-            refused.reason, refused.params = err.reason, dict(err.params)
+        refused = cls(err.reason, **err.params)
+        refused.detail = str(err)
         return refused
+
+
+# Reasons several services give.
+NO_ROOM = reason("no_room", "no room {code!r}", N_("That table is not here."))
+ROOM_BUSY = reason("room_busy", "the room is busy: try again", N_("The table is busy: try again."))
+NO_SEAT_HERE = reason(
+    "token_holds_no_seat",
+    "this token holds no seat at this table",
+    N_("Take a seat at this table first."),
+)
 
 
 class NotFound(ApiError):

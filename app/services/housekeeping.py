@@ -81,13 +81,13 @@ class Housekeeping:
             with write(self.tables.engine) as conn:
                 activity = store.room_activity(conn, code)
                 if activity is None:
-                    raise errors.NotFound(f"no room {code!r}")
+                    raise errors.NotFound(errors.NO_ROOM, code=code)
                 if not self._remove(conn, activity):
                     continue  # a move came in meanwhile: read the new version, remove that
             self._announce(activity)
             log.info("room closed", extra={"event": "close", "room": code})
             return
-        raise errors.Conflict("the room is busy: try again")
+        raise errors.Conflict(errors.ROOM_BUSY)
 
     def expire_idle(
         self,

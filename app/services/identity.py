@@ -49,7 +49,7 @@ def check_code(code: str) -> None:
     """Codes are short and plain; anything else is no room (and never reaches the database:
     PostgreSQL refuses a NUL in a string with an error)."""
     if not 1 <= len(code) <= 32 or not _CODE_CHARS.issuperset(code):
-        raise errors.NotFound(f"no room {code[:40]!r}")
+        raise errors.NotFound(errors.NO_ROOM, code=code[:40])
 
 
 def seat_of(snap: RoomSnap, token: str | None) -> int | None:

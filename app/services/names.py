@@ -6,9 +6,34 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from app.reasons import N_, reason
 from app.services import errors
 
 NAME_MAX = 24
+
+NAME_EMPTY = reason(
+    "name_empty", "a name needs at least one character", N_("Write your name first.")
+)
+NAME_TOO_LONG = reason(
+    "name_too_long",
+    "a name has at most {max} characters",
+    N_("A name has at most %(max)s characters."),
+)
+NAME_CONTROL = reason(
+    "name_control_characters",
+    "a name may not hold control or unassigned characters",
+    N_("A name may not hold control characters."),
+)
+NAME_INVISIBLE = reason(
+    "name_invisible",
+    "a name needs at least one visible character",
+    N_("A name needs at least one visible character."),
+)
+NAME_RESERVED = reason(
+    "name_reserved",
+    "{name!r} is a word the table uses; choose another name",
+    N_("“%(name)s” is a word the table uses: choose another name."),
+)
 
 # Letters and symbols that the fonts draw as nothing: a name of these alone looks empty.
 _BLANK = frozenset(
@@ -27,16 +52,16 @@ def clean_name(name: str) -> str:
     "(auto)", "Ann & Cy")."""
     name = name.strip()
     if not name:
-        raise errors.Invalid("a name needs at least one character")
+        raise errors.Invalid(NAME_EMPTY)
     if len(name) > NAME_MAX:
-        raise errors.Invalid(f"a name has at most {NAME_MAX} characters")
+        raise errors.Invalid(NAME_TOO_LONG, max=NAME_MAX)
     if any(unicodedata.category(ch) in _INVISIBLE_CATEGORIES for ch in name):
-        raise errors.Invalid("a name may not hold control or unassigned characters")
+        raise errors.Invalid(NAME_CONTROL)
     if not any(_visible(ch) for ch in name):
-        raise errors.Invalid("a name needs at least one visible character")
+        raise errors.Invalid(NAME_INVISIBLE)
     folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
     if _LABELS.fullmatch(folded) or "(auto)" in folded or " & " in folded:
-        raise errors.Invalid(f"{name!r} is a word the table uses; choose another name")
+        raise errors.Invalid(NAME_RESERVED, name=name)
     return name
 
 

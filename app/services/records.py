@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.api.view_schemas import HandRecordView, hand_records
+from app.reasons import N_, reason
 from app.rules import Observation, Rules, observe
 from app.rules.cards import SUITS, code, suit_of
 from app.rules.shuffle import SHUFFLE, shuffled_deck
@@ -29,6 +30,23 @@ Json = dict[str, Any]
 FORMAT = "allfours-game-record/1"  # app/verify.py reads this format
 SHUFFLE_NAMES = {SHUFFLE: "sha256-fisher-yates"}  # any other: "python-random"
 RUN = 3  # cards to each seat at a time (R6, R10)
+
+NO_GAME = reason("no_game", "room {code} has no game {number}", N_("That game is not here."))
+PLAYERS_DEAL_AGAIN = reason(
+    "players_deal_again",
+    "only a player seated in that game may deal it again",
+    N_("Only a player of that game may deal it again."),
+)
+DEALS_SECRET = reason(
+    "deals_secret",
+    "that game is not over: its deals are still a secret",
+    N_("That game is not over: its deals are still a secret."),
+)
+OLD_SHUFFLE = reason(
+    "old_shuffle",
+    "that game was dealt before the documented shuffle: it cannot be dealt again",
+    N_("That game was dealt before the documented shuffle: it cannot be dealt again."),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +75,11 @@ def load_record(tables: Tables, code: str, number: int) -> GameRecord:
     check_code(code)
     snap = tables.snapshot(code)
     if snap.game is None or not 1 <= number <= snap.game.number:
-        raise errors.NotFound(f"room {code} has no game {number}")
+        raise errors.NotFound(NO_GAME, code=code, number=number)
     with read(tables.engine) as conn:
         row = repo.game_by_number(conn, snap.id, number)
         if row is None:
-            raise errors.NotFound(f"room {code} has no game {number}")
+            raise errors.NotFound(NO_GAME, code=code, number=number)
         logs = repo.actions_of(conn, row.id, snap.version)
     return GameRecord(snap, replay_game(row, logs), tuple(logs))
 
@@ -105,14 +123,12 @@ def play_again(tables: Tables, code: str, number: int, token: str | None) -> Roo
     dealer, marked as a replay of that game. Only a player seated in it, once it is over."""
     record = load_record(tables, code, number)
     if seat_of(record.snap, token) is None:
-        raise errors.Forbidden("only a player seated in that game may deal it again")
+        raise errors.Forbidden(PLAYERS_DEAL_AGAIN)
     if not record.over:
-        raise errors.Conflict("that game is not over: its deals are still a secret")
+        raise errors.Conflict(DEALS_SECRET)
     game = record.game
     if game.state.shuffle != SHUFFLE:
-        raise errors.Conflict(
-            "that game was dealt before the documented shuffle: it cannot be dealt again"
-        )
+        raise errors.Conflict(OLD_SHUFFLE)
     return tables.create_room(
         rules=game.state.rules,
         seed=game.seed,

@@ -30,6 +30,7 @@ from app import logs
 from app.api.view_schemas import HandRecordView, hand_records
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
+from app.reasons import N_, reason
 from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
 from app.services import errors
@@ -55,6 +56,26 @@ from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 
 RETRIES = 8
+
+HAND_NOT_OVER = reason(
+    "hand_not_over",
+    "hand {hand} is not over (or does not exist) in this game",
+    N_("That hand is not over yet."),
+)
+NO_FREE_CODE = reason(
+    "no_free_code", "could not draw a free room code", N_("No table could be opened: try again.")
+)
+UNKNOWN_LEVEL = reason(
+    "unknown_level",
+    "level must be one of {levels}",
+    N_("That did not work: check what you entered."),
+)
+_MOVED_ON = N_("The table moved on: here it is as it is now.")
+STALE_VERSION = reason(
+    "stale_version", "version {expected} is not current (the room is at {current})", _MOVED_ON
+)
+VERSION_OVERTAKEN = reason("version_overtaken", "version {expected} is not current", _MOVED_ON)
+CHANGED_FIRST = reason("changed_first", "another change was made first", _MOVED_ON)
 
 Json = dict[str, Any]
 P = ParamSpec("P")
@@ -109,7 +130,7 @@ class Tables:
         with read(self.engine) as conn:
             room = repo.room_by_code(conn, code)
             if room is None:
-                raise errors.NotFound(f"no room {code!r}")
+                raise errors.NotFound(errors.NO_ROOM, code=code)
             if version is None or version >= room.version:
                 cached = self.cache.get(code, room.version)
                 if cached is not None:
@@ -127,7 +148,7 @@ class Tables:
         snap = self.snapshot(code)
         game = snap.game
         if game is None or not 1 <= n <= len(game.state.history):
-            raise errors.NotFound(f"hand {n} is not over (or does not exist) in this game")
+            raise errors.NotFound(HAND_NOT_OVER, hand=n)
         return hand_records(observe(game.state, seat_of(snap, token)))[n - 1]
 
     # -- writing ---------------------------------------------------------------------------
@@ -172,7 +193,7 @@ class Tables:
             )
             self.cache.put(snap)
             return snap
-        raise errors.Conflict("could not draw a free room code")
+        raise errors.Conflict(NO_FREE_CODE)
 
     def join(self, *, code: str, name: str, seat: int | None, token: str | None) -> Joined:
         """A human takes a seat; a caller already seated here gets its own seat back."""
@@ -197,7 +218,7 @@ class Tables:
     ) -> RoomSnap:
         level = level or DEFAULT_LEVEL
         if level not in LEVELS:
-            raise errors.Invalid(f"level must be one of {', '.join(LEVELS)}")
+            raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
         return self._commit(code, SeatBot(token, seat, level, admin))
 
     def start(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
@@ -236,7 +257,7 @@ class Tables:
     ) -> RoomSnap:
         level = level or DEFAULT_LEVEL
         if level not in LEVELS:
-            raise errors.Invalid(f"level must be one of {', '.join(LEVELS)}")
+            raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
         return self._commit(code, HostBot(token, seat, level, away))
 
     def host_free(self, *, code: str, token: str | None, seat: int) -> RoomSnap:
@@ -258,10 +279,10 @@ class Tables:
                 with write(self.engine) as conn:
                     room = repo.room_by_code(conn, code)
                     if room is None:
-                        raise errors.NotFound(f"no room {code!r}")
+                        raise errors.NotFound(errors.NO_ROOM, code=code)
                     if expected is not None and expected != room.version:
                         raise errors.StaleVersion(
-                            f"version {expected} is not current (the room is at {room.version})"
+                            STALE_VERSION, expected=expected, current=room.version
                         )
                     snap = self.cache.get(code, room.version)
                     if snap is None:
@@ -272,7 +293,7 @@ class Tables:
                     now = datetime.now(UTC)
                     if not repo.bump_version(conn, room.id, room.version, now):
                         if expected is not None:
-                            raise errors.StaleVersion(f"version {expected} is not current")
+                            raise errors.StaleVersion(VERSION_OVERTAKEN, expected=expected)
                         raise _Retry
                     after = persist(conn, snap, replace(after, at=now))
                     self.notifier.in_transaction(conn, code, after.version)
@@ -281,7 +302,7 @@ class Tables:
             except IntegrityError:
                 # Another process wrote first (PostgreSQL, two app processes).
                 if expected is not None:
-                    raise errors.StaleVersion("another change was made first") from None
+                    raise errors.StaleVersion(CHANGED_FIRST) from None
                 continue
             except OperationalError as err:
                 if "locked" in str(err) or "serializ" in str(err) or "deadlock" in str(err):
@@ -289,7 +310,7 @@ class Tables:
                 raise
             self.cache.put(snap)
             return self._published(after)
-        raise errors.Conflict("the room is busy: try again")
+        raise errors.Conflict(errors.ROOM_BUSY)
 
     def _commit_from_cache(
         self, code: str, command: Command, *, expected: int | None

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from app.i18n import N_
 from app.live.hub import Nudge, Said, nudge_mark
+from app.reasons import reason
 from app.services import errors
 from app.services.identity import check_code, seat_of
 from app.services.snapshot import RoomSnap
@@ -50,6 +51,39 @@ FLOOD_MESSAGES, FLOOD_WINDOW = 5, timedelta(seconds=10)
 NUDGE_EVERY = timedelta(seconds=30)
 # Writing-direction overrides and isolates could turn the rest of the page around; joiners
 # (category Cf too) stay, since emoji sequences are made with them.
+TEXT_EMPTY = reason("text_empty", "text must not be empty", N_("Write something first."))
+TEXT_TOO_LONG = reason(
+    "text_too_long", "text must be at most {max} characters", N_("That message is too long.")
+)
+SPECTATORS_READ = reason(
+    "spectators_read",
+    "spectators read the chat; only seated players write",
+    N_("Spectators read the talk; the players write."),
+)
+TEXT_OR_PRESET = reason(
+    "text_or_preset",
+    "give either text or preset",
+    N_("That did not work: check what you entered."),
+)
+UNKNOWN_PRESET = reason(
+    "unknown_preset",
+    "preset must be one of {presets}",
+    N_("That did not work: check what you entered."),
+)
+TOO_MANY_MESSAGES = reason(
+    "too_many_messages",
+    "at most {count} messages in {seconds} seconds",
+    N_("Too many messages at once: wait a few seconds."),
+)
+NOBODY_TO_NUDGE = reason(
+    "nobody_to_nudge", "no other player is to act now", N_("Nobody else is to play now.")
+)
+NUDGE_TOO_SOON = reason(
+    "nudge_too_soon",
+    "one nudge every {seconds} seconds",
+    N_("You nudged a moment ago: wait a little."),
+)
+
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 
 
@@ -72,9 +106,9 @@ def clean_text(raw: str) -> str:
         ch for ch in spaced if unicodedata.category(ch) != "Cc" and ch not in _BIDI_CONTROLS
     ).strip()
     if not text:
-        raise errors.Invalid("text must not be empty")
+        raise errors.Invalid(TEXT_EMPTY)
     if len(text) > TEXT_MAX:
-        raise errors.Invalid(f"text must be at most {TEXT_MAX} characters")
+        raise errors.Invalid(TEXT_TOO_LONG, max=TEXT_MAX)
     return text
 
 
@@ -104,18 +138,18 @@ class TableTalk:
         seat = seat_of(snap, token)
         if seat is None:
             if token:
-                raise errors.Forbidden("this token holds no seat at this table")
+                raise errors.Forbidden(errors.NO_SEAT_HERE)
             if not spectators:
-                raise errors.Forbidden("spectators read the chat; only seated players write")
+                raise errors.Forbidden(SPECTATORS_READ)
         return seat
 
     def post(
         self, code: str, token: str | None, *, text: str | None, preset: str | None
     ) -> ChatMessageOut:
         if (text is None) == (preset is None):
-            raise errors.Invalid("give either text or preset")
+            raise errors.Invalid(TEXT_OR_PRESET)
         if preset is not None and preset not in PRESETS:
-            raise errors.Invalid(f"preset must be one of {', '.join(PRESETS)}")
+            raise errors.Invalid(UNKNOWN_PRESET, presets=", ".join(PRESETS))
         said = PRESETS[preset] if preset is not None else clean_text(text or "")
         snap = self._snapshot(code)
         seat = self._speaker(snap, token, spectators=snap.options.spectator_chat)
@@ -124,7 +158,7 @@ class TableTalk:
         with write(self._engine) as conn:
             if repo.chat_count_since(conn, snap.id, seat, now - FLOOD_WINDOW) >= FLOOD_MESSAGES:
                 raise errors.TooMany(
-                    f"at most {FLOOD_MESSAGES} messages in {FLOOD_WINDOW.seconds} seconds"
+                    TOO_MANY_MESSAGES, count=FLOOD_MESSAGES, seconds=FLOOD_WINDOW.seconds
                 )
             row = repo.insert_chat(
                 conn,
@@ -146,7 +180,7 @@ class TableTalk:
         with read(self._engine) as conn:
             room = repo.room_by_code(conn, code)
             if room is None:
-                raise errors.NotFound(f"no room {code!r}")
+                raise errors.NotFound(errors.NO_ROOM, code=code)
             return [_out(r) for r in repo.chat_of(conn, room.id, limit=RECENT)]
 
     def nudge(self, code: str, token: str | None) -> int:
@@ -158,11 +192,11 @@ class TableTalk:
         turn = game.state.turn if game is not None else None
         to_act = snap.seats[turn] if turn is not None else None
         if turn is None or to_act is None or to_act.bot or turn == seat:
-            raise errors.Conflict("no other player is to act now")
+            raise errors.Conflict(NOBODY_TO_NUDGE)
         now = self._now()
         with write(self._engine) as conn:
             if not repo.take_nudge(conn, snap.id, seat, now, now - NUDGE_EVERY):
-                raise errors.TooMany(f"one nudge every {NUDGE_EVERY.seconds} seconds")
+                raise errors.TooMany(NUDGE_TOO_SOON, seconds=NUDGE_EVERY.seconds)
             nudge = Nudge(nudge_mark(int(now.timestamp() * 1000), turn))
             self._notifier.event_in_transaction(conn, code, nudge)
         self._notifier.event_after_commit(code, nudge)

@@ -14,19 +14,11 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from app.i18n import N_, _
+from app.i18n import N_, _, pgettext
 from app.rules.cards import RANKS, SUITS
 
 # The words are English and marked for the catalogs: ``rank_word``, ``suit_word`` and
 # ``card_name`` give them in the reader's language.
-RANK_NAMES = {
-    "A": N_("Ace"),
-    "K": N_("King"),
-    "Q": N_("Queen"),
-    "J": N_("Jack"),
-    "T": "10",
-    **{r: r for r in "98765432"},
-}
 SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -64,9 +56,21 @@ _PIP = 16
 
 
 def rank_word(rank: str) -> str:
-    """A rank as the reader's language names it (``"Q"``: Queen, Dame, Ratu)."""
-    word = RANK_NAMES[rank]
-    return _(word) if rank in "AKQJ" else word
+    """A rank as the reader's language names it (``"Q"``: Queen, Dame, Ratu). The court
+    cards have the context "card rank": the jack is "Valet", "Bube", "Bauer", "Pekak", while
+    Jack the hand's point keeps its name."""
+    match rank:
+        case "A":
+            return pgettext("card rank", "Ace")
+        case "K":
+            return pgettext("card rank", "King")
+        case "Q":
+            return pgettext("card rank", "Queen")
+        case "J":
+            return pgettext("card rank", "Jack")
+        case "T":
+            return "10"
+    return rank
 
 
 def suit_word(suit: str) -> str:

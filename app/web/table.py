@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 
 from app.api.view_schemas import ActionView, AwardView, PlayedCardView, RefusedView
 from app.bots import DEFAULT_LEVEL, DESCRIPTIONS
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, ngettext, pgettext
 from app.rules.cards import SUITS
 from app.services.talk import PRESETS
 from app.services.view import RoomView, SeatView
 from app.web.cards import card_name, card_short, suit_word
 from app.web.house_rules import InForce, in_force
-from app.web.refusals import rule_reason
+from app.web.refusals import refused_sentence
 from app.web.words import partners
 
 View = RoomView
@@ -125,6 +125,7 @@ class BegButton:
 class Team:
     team: int
     name: str  # "You & Cy", "Bob & Dan"
+    partner: str | None  # the viewer's partner, on the viewer's own team ("Cy")
     short: str  # "Us", "Them", "Team 1"
     score: int
     tally: tuple[int, ...]  # strokes per five-bar gate, e.g. (5, 5, 2)
@@ -174,6 +175,7 @@ class Table:
     trump_name: str | None
     kicks: tuple[Kick, ...]
     kick_team: str | None
+    kick_ours: bool | None  # the dealer's team is the viewer's (None: a spectator's view)
     hand: tuple[HandCard, ...]
     hand_focus: str | None  # the card that takes the hand's tab stop
     trick: tuple[PlayedCard, ...]
@@ -217,9 +219,9 @@ class Table:
 
 
 def _strip_rule(refused: RefusedView) -> str:
-    """'R14: you must follow hearts or play a trump' -> 'You must follow hearts or play a
-    trump', in the reader's language (app/web/refusals.py)."""
-    return rule_reason(refused.rule, refused.reason)
+    """Why a card is not allowed ('You must follow hearts or play a trump'), in the
+    reader's language (app/web/refusals.py)."""
+    return refused_sentence(refused.code, refused.params)
 
 
 def tally(score: int) -> tuple[int, ...]:
@@ -246,7 +248,7 @@ def build(view: View) -> Table:
             Seat(
                 seat=n,
                 pos=POSITIONS[(n - me) % 4],
-                name=_("You") if n == you else display,
+                name=pgettext("seat label", "You") if n == you else display,
                 display_name=display,
                 empty=raw is None,
                 bot=bool(raw and raw.bot),
@@ -346,6 +348,7 @@ def build(view: View) -> Table:
         trump_name=suit_word(trump) if trump is not None and trump in SUITS else None,
         kicks=kicks,
         kick_team=team_pair[dealer % 2].short if dealer is not None else None,
+        kick_ours=team_pair[dealer % 2].ours if dealer is not None else None,
         hand=hand,
         hand_focus=focus,
         trick=trick,
@@ -438,16 +441,20 @@ def _team(
 ) -> Team:
     a, b = seats[team], seats[team + 2]
     ours = None if you is None else you % 2 == team
+    partner = None
     if you is not None and ours:
-        partner = b if a.you else a
-        name = partners(_("You"), partner.display_name)
-        short = _("Us")
+        partner = (b if a.you else a).display_name
+        name = _("You & %(partner)s") % {"partner": partner}
+        short = pgettext("team label", "Us")
     else:
         name = partners(a.display_name, b.display_name)
-        short = _("Them") if ours is False else _("Team %(n)s") % {"n": team + 1}
+        short = (
+            pgettext("team label", "Them") if ours is False else _("Team %(n)s") % {"n": team + 1}
+        )
     return Team(
         team=team,
         name=name,
+        partner=partner,
         short=short,
         score=score,
         tally=tally(score),
@@ -530,7 +537,7 @@ def _award(
     elif kind == "game" and totals:
         detail = _("counted %(score)s") % {"score": f"{totals[team]}{DASH}{totals[1 - team]}"}
     elif kind == "game":
-        detail = _("most points in tricks")
+        detail = _("most points in lifts")
     else:
         detail = ""
     return Award(
@@ -573,6 +580,11 @@ def _status(
             return _("Game over")
         lost = teams[1 - won.team]
         score = f"{won.score}{DASH}{lost.score}"
+        if won.partner is not None:
+            return _("You and %(partner)s win, %(score)s") % {
+                "partner": won.partner,
+                "score": score,
+            }
         return _("%(team)s win, %(score)s") % {"team": won.name, "score": score}
     if turn is None:
         return ""
@@ -601,11 +613,13 @@ def _with_news(t: Table) -> Table:
     hn = t.hand_number
     for i, k in enumerate(t.kicks):
         if k.points and t.kick_team:
-            text = _("Kick: %(card)s. %(points)s for %(team)s.") % {
-                "card": k.name,
-                "points": k.points,
-                "team": t.kick_team,
-            }
+            said = {"card": k.name, "points": k.points, "team": t.kick_team}
+            if t.kick_ours:
+                text = _("Kick: %(card)s. %(points)s for us.") % said
+            elif t.kick_ours is False:
+                text = _("Kick: %(card)s. %(points)s for them.") % said
+            else:
+                text = _("Kick: %(card)s. %(points)s for %(team)s.") % said
         else:
             text = _("Kick: %(card)s.") % {"card": k.name}
         news.append(News(f"kick:{hn}:{i}:{k.code}", text))
@@ -618,15 +632,15 @@ def _with_news(t: Table) -> Table:
         said = {"player": final.player, "card": final.name, "winner": won.name}
         if played_by.you:
             line = (
-                _("You played %(card)s. You win the trick.")
+                _("You played %(card)s. You win the lift.")
                 if won.you
-                else _("You played %(card)s. %(winner)s wins the trick.")
+                else _("You played %(card)s. %(winner)s wins the lift.")
             )
         else:
             line = (
-                _("%(player)s played %(card)s. You win the trick.")
+                _("%(player)s played %(card)s. You win the lift.")
                 if won.you
-                else _("%(player)s played %(card)s. %(winner)s wins the trick.")
+                else _("%(player)s played %(card)s. %(winner)s wins the lift.")
             )
         news.append(News(f"lift:{t.last_trick_key}", line % said))
     for p in t.trick:
@@ -637,10 +651,13 @@ def _with_news(t: Table) -> Table:
         parts = []
         for a in t.awards:
             what = f"{a.title} {a.card_text}" if a.card_text else a.title
-            parts.append(
-                _("%(award)s, %(points)s for %(team)s")
-                % {"award": what, "points": a.points, "team": a.team_name}
-            )
+            said = {"award": what, "points": a.points, "team": a.team_name}
+            if a.ours:
+                parts.append(_("%(award)s, %(points)s for us") % said)
+            elif a.ours is False:
+                parts.append(_("%(award)s, %(points)s for them") % said)
+            else:
+                parts.append(_("%(award)s, %(points)s for %(team)s") % said)
         over = _("Hand over. %(awards)s.") % {"awards": "; ".join(parts)}
         news.append(News(f"hand:{t.awards_key}", over))
     if t.played_for and t.played_for_key:
@@ -671,12 +688,11 @@ def match_over_text(t: Table) -> str | None:
     m = t.match
     if m is None or m.winner is None or not m.playing_to:
         return None
-    won = m.bullseyes[m.winner.team]
-    lost = m.bullseyes[1 - m.winner.team]
-    return _("%(team)s win the match, %(score)s") % {
-        "team": m.winner.name,
-        "score": f"{won}{DASH}{lost}",
-    }
+    score = f"{m.bullseyes[m.winner.team]}{DASH}{m.bullseyes[1 - m.winner.team]}"
+    if m.winner.partner is not None:
+        said = {"partner": m.winner.partner, "score": score}
+        return _("You and %(partner)s win the match, %(score)s") % said
+    return _("%(team)s win the match, %(score)s") % {"team": m.winner.name, "score": score}
 
 
 def _with_match_news(t: Table) -> Table:

@@ -338,7 +338,7 @@ def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
     """The table a page gets when the fourth card of a hand's last lift is played: the next
     deal's beg decision, with that lift in ``last_trick`` (rendered here from an engine game,
     as the stream would bring it). The page sweeps the lift first, the new deal's cards and
-    the decision come in after it, and the lift then stays in view as "Last trick"."""
+    the decision come in after it, and the lift then stays in view as "Last lift"."""
     page, _, _ = seated_at_the_beggar(browser, server, DEALS[0])
     view = beg_with_last_lift().model_copy(update={"version": version(page) + 1})
     key_of = "document.querySelector('#table .collected').dataset.lift"
@@ -361,7 +361,7 @@ def test_the_last_lift_of_a_hand_is_swept_before_the_new_deal_comes_in(
     assert page.locator(".sweep-ghost").count() == 0
     for shown in ("#table [data-hand]", "#table .beg-step", "#table .lift-shown"):
         assert page.is_visible(shown), f"{shown} did not come in after the sweep"
-    assert page.inner_text("#table .lift-shown").startswith("Last trick")
+    assert page.inner_text("#table .lift-shown").startswith("Last lift")
     assert page.locator("#table .lift-shown [data-card]").count() == 4
     assert script_errors(page) == []
     page.context.close()

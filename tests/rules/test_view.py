@@ -40,6 +40,8 @@ def test_observe_explains_a_refused_give_one() -> None:
             "reason": "R11: giving one would win the game for the beggar's team: "
             "you must run the pack",
             "rule": "R11",
+            "code": "give_one_would_win",
+            "params": {},
         }
     ]
     assert game_view(observe(g, 2)).model_dump()["refused"] == []

@@ -105,7 +105,7 @@ def test_each_language_has_its_glossary_in_the_catalog_comments() -> None:
     seeds = {
         "fr": ("atout", "carte révélée"),
         "de": ("Trumpf", "aufgedeckte Karte"),
-        "ms": ("truf", "kad didedahkan"),
+        "ms": ("truf", "kad yang didedahkan"),
         "lb": ("Tromp", "opgedeckt Kaart"),
     }
     for lang, words in seeds.items():

@@ -9,9 +9,16 @@ from datetime import UTC, datetime
 import pytest
 
 from app import i18n
+from app.rules.engine import NOT_OFFERED
+from app.rules.errors import IllegalMove, NotOffered
+from app.rules.legal import GIVE_ONE_NEEDS_TRUMP, GIVE_ONE_WOULD_WIN
+from app.rules.state import Phase
+from app.rules.tricks import MUST_FOLLOW, TRUMPS_LED, UNDERTRUMP
 from app.services import errors
+from app.services.decide import HOST_ONLY
+from app.services.tables import STALE_VERSION
 from app.services.talk import PRESETS, SPECTATOR, ChatMessageOut
-from app.web.refusals import page_message, rule_reason
+from app.web.refusals import page_message, refused_sentence
 from app.web.render import chat_renderer, render_chat_message, render_home
 
 AT = datetime(2026, 12, 1, 16, 5, tzinfo=UTC)
@@ -49,35 +56,39 @@ def test_a_renderer_keeps_its_language_and_leaves_the_context_as_it_was() -> Non
 
 
 @pytest.mark.parametrize(
-    ("lang", "rule", "reason", "said"),
+    ("lang", "refusal", "said"),
     [
-        ("de", "R14", "R14: you must follow hearts or play a trump",
+        ("de", IllegalMove("R14", MUST_FOLLOW, suit="H"),
          "Du musst Herz bedienen oder Trumpf spielen"),
-        ("fr", "R14", "trumps (spades) were led: you must play a trump",
-         "Atout (pique) entamé : vous devez jouer atout"),
-        ("lb", "R14 (undertrump forbidden)",
-         "you may not play a trump lower than JH while you hold other cards",
+        ("fr", IllegalMove("R14", TRUMPS_LED, suit="S"),
+         "Atout (pique) entamé\u202f: vous devez jouer atout"),
+        ("lb", IllegalMove("R14 (undertrump forbidden)", UNDERTRUMP, card="JH"),
          "Du dierfs keen Tromp ënner J♥ spillen, soulaang s du aner Kaarten hues"),
-        ("ms", "R10 (give one needs trump)", "you hold no clubs: you must run the pack",
+        ("ms", IllegalMove("R10 (give one needs trump)", GIVE_ONE_NEEDS_TRUMP, suit="C"),
          "Anda tiada kelawar: anda mesti run the pack"),
-        ("en", "R11",
-         "giving one would win the game for the beggar's team: you must run the pack",
+        ("en", IllegalMove("R11", GIVE_ONE_WOULD_WIN),
          "Giving one would win the game for the beggar's team: you must run the pack"),
     ],
 )  # fmt: skip
 def test_the_rules_refusals_in_the_readers_words(
-    lang: str, rule: str, reason: str, said: str
+    lang: str, refusal: IllegalMove, said: str
 ) -> None:
     with i18n.reading(lang):
-        assert rule_reason(rule, reason) == said
+        assert refused_sentence(refusal.code, refusal.params) == said
 
 
-def test_a_refusal_of_the_services_by_its_detail_else_by_its_kind() -> None:
+def test_a_refusal_of_the_services_by_its_code() -> None:
+    refused = errors.IllegalMoveError.of_rule(IllegalMove("R14", MUST_FOLLOW, suit="H"))
+    assert refused.detail == "R14: you must follow hearts or play a trump"
+    assert (refused.code, refused.params) == ("must_follow", {"suit": "H"})
+    over = NotOffered("R19", NOT_OFFERED[Phase.GAME_OVER], action="beg")
+    assert errors.NotOfferedNow.of_rule(over).detail == (
+        "R19: beg is not possible now: the game is over"
+    )
     with i18n.reading("de"):
-        refused = errors.IllegalMoveError("R14: you must follow hearts or play a trump")
         assert page_message(refused) == "Du musst Herz bedienen oder Trumpf spielen"
-        assert page_message(errors.StaleVersion("version 3 is not current")).startswith("Am Tisch")
-        assert page_message(errors.Forbidden("only the table's host may do that")) == (
-            "Das darf nur der Gastgeber des Tisches."
+        stale = errors.StaleVersion(STALE_VERSION, expected=3, current=4)
+        assert page_message(stale).startswith("Am Tisch")
+        assert (
+            page_message(errors.Forbidden(HOST_ONLY)) == "Das darf nur der Gastgeber des Tisches."
         )
-        assert page_message(errors.ApiError("?")) == "Das hat nicht geklappt."

@@ -1,6 +1,6 @@
 """The table's markup for its layout and its live behaviour (issue 14): the hand's toolbar
 inside its form, a level-one heading, the lead tagged, partners named on the scoreboard, and
-the previous deal's last lift shown as "Last trick" while the next deal's first decision is
+the previous deal's last lift shown as "Last lift" while the next deal's first decision is
 taken (the view's ``last_trick`` during that phase, API.md "The view")."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_the_last_lift_of_the_hand_before_shows_during_the_next_beg_decision() -
     assert collected.has("data-final") and collected.within("data-past")
     [shown] = _with_class(elements, "lift-shown")
     assert shown.within("data-past")
-    assert _text(elements, shown).strip().startswith("Last trick")
+    assert _text(elements, shown).strip().startswith("Last lift")
     assert len([e for e in elements if e.has("data-card") and shown in e.ancestors]) == 4
     # Not the on-demand panel of a lift of this deal: there is none yet.
     assert not [e for e in elements if e.get("id") == "last-trick"]
@@ -90,7 +90,7 @@ def test_the_result_shows_the_last_lift_of_the_game() -> None:
     elements = parse(render_table(view))
     [last] = _with_class(elements, "summary-last")
     assert last.within("data-past")
-    assert _text(elements, last).strip().startswith("Last trick")
+    assert _text(elements, last).strip().startswith("Last lift")
     played = {c.card for c in view.last_trick.cards}
     assert {
         e.get("data-card") for e in elements if e.has("data-card") and last in e.ancestors
