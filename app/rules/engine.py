@@ -15,10 +15,11 @@ from collections.abc import Iterable, Sequence
 from app.rules.cards import DECK_SIZE, cards_in
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
+from app.rules.renege import BAD_SEAT, NOT_RECKONING, call_refusal, holds_honour
 from app.rules.shuffle import SHUFFLE, SHUFFLES, first_dealer_for, shuffled_deck
-from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, State
+from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, Renege, State
 from app.rules.table import Table, give_one_refusal, legal_play_mask
-from app.rules.tricks import why_illegal
+from app.rules.tricks import renege_kind, why_illegal
 
 __all__ = [
     "apply",
@@ -83,6 +84,9 @@ def legal_actions(state: State) -> list[Action]:
     """Every action the seat to act may take (empty once the game is over)."""
     phase = state.phase
     if phase is Phase.PLAY:
+        if state.rules.renege != "off":  # R20: any card of the hand
+            assert state.turn is not None
+            return [_PLAYS[c] for c in cards_in(state.hands[state.turn])]
         return [_PLAYS[c] for c in cards_in(legal_play_mask(state))]
     if phase is Phase.BEG:
         return [STAND, BEG]
@@ -102,6 +106,9 @@ def step(table: Table, action: Action) -> None:
     """``apply`` in place: ``table`` takes ``action``, or a RuleError says why it may not."""
     phase = table.phase
     kind = action.type
+    if kind in ("call", "reckoned", "score"):
+        _table_action(table, action)
+        return
     if phase is Phase.PLAY and kind == "play":
         card = action.card
         seat = table.turn
@@ -113,7 +120,17 @@ def step(table: Table, action: Action) -> None:
             # refused by rule, never crash the caller.
             raise IllegalMove("R3", f"{card!r} is not a card")
         forbid = table.rules.undertrump == "forbidden"
-        refusal = why_illegal(card, table.hands[seat], table.trick, table.trump, forbid)
+        hand = table.hands[seat]
+        if table.rules.renege != "off" and hand >> card & 1:
+            # R20-R21: any card is played; a renege is kept, judged, for a call to find.
+            renege = renege_kind(card, hand, table.trick, table.trump, forbid)
+            if renege is not None:
+                lift = len(table.tricks) + 1
+                honour = holds_honour(hand, table.trump)
+                table.reneges += (Renege(seat, lift, card, renege, honour),)
+            table.play(card)
+            return
+        refusal = why_illegal(card, hand, table.trick, table.trump, forbid)
         if refusal is not None:
             raise refusal
         table.play(card)
@@ -133,11 +150,32 @@ def step(table: Table, action: Action) -> None:
         raise NotOffered(rule, _not_offered(phase, kind))
 
 
+def _table_action(table: Table, action: Action) -> None:
+    """R22-R23: a call of renege, a seat's "score it", the reckoning's time running out."""
+    if action.type == "call":
+        seat = -1 if action.seat is None else action.seat
+        lift = 0 if action.lift is None else action.lift
+        refusal = call_refusal(table, seat, lift)
+        if refusal is not None:
+            raise refusal
+        table.call(seat, lift)
+        return
+    if table.phase is not Phase.RECKONING:
+        raise NotOffered("R23", NOT_RECKONING)
+    if action.type == "score":
+        table.score_deal()
+        return
+    if action.seat is None or not 0 <= action.seat < 4:
+        raise IllegalMove("R23", BAD_SEAT, seat=-1 if action.seat is None else action.seat)
+    table.say_reckoned(action.seat)
+
+
 def _not_offered(phase: Phase, kind: str) -> str:
     offers = {
         Phase.BEG: "the beggar may stand or beg",
         Phase.GIVE_OR_RUN: "the dealer may give one or run the pack",
         Phase.PLAY: "cards are being played",
+        Phase.RECKONING: "the hand is being reckoned: call renege or say 'score it'",
         Phase.GAME_OVER: "the game is over",
     }
     return f"{kind} is not possible now: {offers[phase]}"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, code, highest, suit_of
 from app.rules.errors import IllegalMove
+from app.rules.state import RenegeKind
 
 Plays = Sequence[tuple[int, Card]]  # a trick so far: (seat, card) in the order played
 
@@ -50,6 +51,22 @@ def why_illegal(
         "R14 (undertrump forbidden)",
         f"you may not play a trump lower than {code(top)} while you hold other cards",
     )
+
+
+def renege_kind(
+    card: Card, hand: Hand, trick: Plays, trump: int, undertrump_forbidden: bool
+) -> RenegeKind | None:
+    """R21: the kind of renege playing ``card`` (held in ``hand``) to ``trick`` is, or None
+    when R14 allows it: (a) a plain suit not followed, (b) trump led and not followed, (c) an
+    undertrump forbidden."""
+    if legal_cards(hand, trick, trump, undertrump_forbidden) >> card & 1:
+        return None
+    led = trick[0][1] // 13
+    if led == trump:
+        return "b"
+    if hand & SUIT_MASK[led] and card // 13 != trump:
+        return "a"
+    return "c"
 
 
 def trick_winner(trick: Plays, trump: int) -> int:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.cards import SUITS, Card, Hand, cards_in, code, rank_of, suit_of
 from app.rules.config import Rules
-from app.rules.engine import give_one_refusal, legal_actions
+from app.rules.engine import give_one_refusal, legal_actions, legal_play_mask
 from app.rules.errors import IllegalMove
 from app.rules.scoring import kick_points
 from app.rules.shuffle import SHUFFLE, seed_commitment
@@ -24,8 +24,12 @@ from app.rules.state import (
     Action,
     Award,
     AwardKind,
+    Call,
     HandRecord,
+    Penalty,
     Phase,
+    Renege,
+    RenegeKind,
     State,
     Trick,
 )
@@ -65,6 +69,11 @@ class Observation:
     # The seed's hex SHA-256, public from the first deal, so the seed shown at the end is
     # provably the one dealt from (None for a game dealt before the documented shuffle).
     seed_commitment: str | None
+    # Renege mode (R20-R27): this deal's calls, public; the cards of the viewer's hand that
+    # would renege, on their turn only; the seats that said "score it" in the reckoning.
+    calls: tuple[Call, ...] = ()
+    renege_cards: Hand = 0
+    reckoned: int = 0
 
     @property
     def beggar(self) -> int:
@@ -95,7 +104,11 @@ class Observation:
         game is over (and its seed public) each viewer sees only its own seat's cards there.
         """
         over = self.winner is not None
-        return tuple(_record_view(r, self.seat, reveal=over or r.played_out) for r in self.history)
+        on = self.rules.renege != "off"
+        return tuple(
+            _record_view(r, self.seat, reveal=over or r.played_out, over=over, renege_on=on)
+            for r in self.history
+        )
 
     def game_view(self) -> GameView:
         return GameView.model_validate(self.game_fields())
@@ -131,11 +144,20 @@ class Observation:
             "winner": self.winner,
             "seed": self.seed,
             "seed_commitment": self.seed_commitment,
+            "calls": [_call(c) for c in self.calls],
+            "reckoned": [s for s in range(4) if self.reckoned >> s & 1],
+            **(
+                {"renege_cards": [code(c) for c in sorted_hand(self.renege_cards, self.trump)]}
+                if self.rules.renege != "off" and self.seat is not None and self.seat == self.turn
+                else {}
+            ),
         }
 
 
 def observe(state: State, seat: int | None) -> Observation:
     to_act = seat is not None and seat == state.turn
+    over = state.winner is not None
+    renege_on = state.rules.renege != "off"
     return Observation(
         seat=seat,
         rules=state.rules,
@@ -158,18 +180,34 @@ def observe(state: State, seat: int | None) -> Observation:
         legal=tuple(legal_actions(state)) if to_act else (),
         refusals=_refusals(state) if to_act else (),
         scores=state.scores,
-        history=state.history,
+        # R27: an uncalled renege is no one's to know until the game is over.
+        history=state.history if over or not renege_on else _reneges_hidden(state.history),
         winner=state.winner,
         seed=state.seed if state.winner is not None else None,
         seed_commitment=seed_commitment(state.seed) if state.shuffle == SHUFFLE else None,
+        calls=state.calls,
+        renege_cards=_renege_cards(state) if to_act and renege_on else 0,
+        reckoned=state.reckoned,
     )
+
+
+def _reneges_hidden(history: tuple[HandRecord, ...]) -> tuple[HandRecord, ...]:
+    return tuple(r._replace(reneges=()) if r.reneges else r for r in history)
+
+
+def _renege_cards(state: State) -> Hand:
+    """R20: the cards of the hand that would renege (its own view marks them)."""
+    if state.phase is not Phase.PLAY:
+        return 0
+    assert state.turn is not None
+    return state.hands[state.turn] & ~legal_play_mask(state)
 
 
 def _refusals(state: State) -> tuple[tuple[Action, IllegalMove], ...]:
     if state.phase is Phase.GIVE_OR_RUN:
         refusal = give_one_refusal(state)
         return ((Action("give_one"), refusal),) if refusal else ()
-    if state.phase is Phase.PLAY and state.trick:
+    if state.phase is Phase.PLAY and state.trick and state.rules.renege == "off":
         assert state.turn is not None and state.trump is not None
         hand = state.hands[state.turn]
         forbidden = state.rules.undertrump == "forbidden"
@@ -241,10 +279,32 @@ class AwardView(Shown):
     seat: SeatNumber | None = Field(None, exclude_if=_absent_when_none)
 
 
+class CallView(Shown):
+    """R22: a call of renege and its judgement (API.md § Third round ``<call>``)."""
+
+    seat: SeatNumber = Field(description="who called")
+    lift: int = Field(ge=1, le=12, description="the lift called, 1 = the hand's first")
+    upheld: bool
+    penalty: Penalty | None = Field(description="what was paid (null: nothing more, R24-R25)")
+    paid_by: TeamNumber | None
+    card: CardCode | None = Field(None, description="the renege caught, when upheld")
+    offender: SeatNumber | None = Field(None, description="who reneged, when upheld")
+
+
+class RenegeView(Shown):
+    """R21: a renege, public once the game is over (R27)."""
+
+    seat: SeatNumber
+    lift: int = Field(ge=1, le=12)
+    card: CardCode
+    kind: RenegeKind
+    called: bool
+
+
 class GameView(Shown):
     """The game's part of API.md "The view", for one viewer."""
 
-    phase: Literal["lobby", "beg", "give_or_run", "play", "game_over"]
+    phase: Literal["lobby", "beg", "give_or_run", "play", "reckoning", "game_over"]
     dealer: SeatNumber | None
     beggar: SeatNumber | None
     turn: SeatNumber | None
@@ -272,6 +332,14 @@ class GameView(Shown):
         " every view of the game from its first deal; null for a game dealt before it",
         json_schema_extra={"pattern": "^[0-9a-f]{64}$"},
     )
+    calls: list[CallView] = Field(description="this hand's calls of renege (R22), public")
+    reckoned: list[SeatNumber] = Field(description="R23: the seats that said 'score it'")
+    renege_cards: list[CardCode] | None = Field(
+        None,
+        exclude_if=_absent_when_none,
+        description="R20: the viewer's cards that would renege, on their turn with renege on;"
+        " absent from every other view",
+    )
 
 
 LOBBY = GameView(
@@ -297,6 +365,8 @@ LOBBY = GameView(
     winner=None,
     seed=None,
     seed_commitment=None,
+    calls=[],
+    reckoned=[],
 )
 
 
@@ -316,6 +386,10 @@ class HandRecordView(Shown):
     game_totals: list[int] | None
     awards: list[AwardView]
     scores_after: list[int] = Field(min_length=2, max_length=2)
+    calls: list[CallView] = Field(default_factory=list, description="the deal's calls (R22)")
+    reneges: list[RenegeView] | None = Field(
+        None, description="every renege of the deal, called or not: null until the game is over"
+    )
 
 
 def _suit(suit: int | None) -> SuitCode | None:
@@ -335,6 +409,29 @@ def _award(award: Award) -> dict[str, Any]:
     if award.seat is not None:
         out["seat"] = award.seat
     return out
+
+
+def _call(call: Call) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": call.seat,
+        "lift": call.lift,
+        "upheld": call.upheld,
+        "penalty": call.penalty,
+        "paid_by": call.paid_by,
+    }
+    if call.card is not None:
+        out["card"], out["offender"] = code(call.card), call.offender
+    return out
+
+
+def _renege(renege: Renege) -> dict[str, Any]:
+    return {
+        "seat": renege.seat,
+        "lift": renege.lift,
+        "card": code(renege.card),
+        "kind": renege.kind,
+        "called": renege.called,
+    }
 
 
 def _lift(trick: Trick) -> dict[str, Any]:
@@ -357,7 +454,9 @@ def lift_view(trick: Trick) -> LiftView:
     return LiftView.model_validate(_lift(trick))
 
 
-def _record_view(record: HandRecord, viewer: int | None, *, reveal: bool) -> HandRecordView:
+def _record_view(
+    record: HandRecord, viewer: int | None, *, reveal: bool, over: bool, renege_on: bool
+) -> HandRecordView:
     return HandRecordView.model_validate(
         {
             "n": record.n,
@@ -374,5 +473,7 @@ def _record_view(record: HandRecord, viewer: int | None, *, reveal: bool) -> Han
             "game_totals": list(record.game_totals) if record.game_totals else None,
             "awards": [_award(a) for a in record.awards],
             "scores_after": list(record.scores_after),
+            "calls": [_call(c) for c in record.calls],
+            "reneges": [_renege(r) for r in record.reneges] if over and renege_on else None,
         }
     )
