@@ -8,22 +8,19 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
 from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
 from app.api import stats as stats_routes
 from app.api.context import Context
-from app.api.language import Language
+from app.api.layers import AllFours, layers
 from app.api.limits import RoomQuota, StreamGate
-from app.api.middleware import BodyLimit, RateLimit
 from app.api.record_schemas import RECORD_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
-from app.api.security import SameOrigin, SecurityHeaders
 from app.live.hub import Hub
-from app.live.notifier import LocalNotifier, make_notifier
+from app.live.notifier import LocalNotifier
+from app.live.pick import make_notifier
 from app.live.presence import Presence
-from app.logs import RequestLog
 from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import TableKeeper
 from app.services.tables import Tables
@@ -32,10 +29,6 @@ from app.store.checkpoint import WalCheckpointer
 from app.store.db import make_engine
 
 log = logging.getLogger("allfours")
-# Never gzipped: already compressed formats, and the event streams, which gzip would hold
-# back until a buffer fills (a move must reach every screen at once).
-NOT_COMPRESSED = tuple(dict.fromkeys((*DEFAULT_EXCLUDED_CONTENT_TYPES, "text/event-stream")))
-GZIP_MINIMUM_SIZE = 512  # bytes: below this the gzip header and checksum outweigh the gain
 
 
 def build_context(settings: Settings) -> Context:
@@ -97,7 +90,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             checkpointer.stop()
             ctx.engine.dispose()
 
-    app = FastAPI(
+    app = AllFours(
+        layers=layers(settings),  # app/api/layers.py: every layer, outermost first
         title="All Fours",
         version="0.1.0",
         description="The Trinidad card game: the JSON API of API.md.",
@@ -121,25 +115,4 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(stats_routes.pages)
     docs.install(app)
     openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
-    # Outermost last: the rate limit sees every request, then the cross-site check, then
-    # the body limit; every answer, refusals included, carries the security headers.
-    # Innermost, pages are compressed for a browser that accepts gzip (event streams are
-    # not: see NOT_COMPRESSED); no HTML answer may be kept by a cache (app/api/security.py).
-    # Innermost of all, each request is read in its reader's language (app/i18n.py).
-    app.add_middleware(Language)
-    app.add_middleware(
-        GZipMiddleware,
-        minimum_size=GZIP_MINIMUM_SIZE,
-        compresslevel=6,
-        exclude_content_types=NOT_COMPRESSED,
-    )
-    app.add_middleware(
-        BodyLimit,
-        limit=settings.max_body_bytes,
-        paths={"/records/open": replay_pages.UPLOAD_MAX_BYTES},  # a record file
-    )
-    app.add_middleware(SameOrigin)
-    app.add_middleware(RateLimit, per_minute=settings.rate_limit, exempt=("/static/", "/healthz"))
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(RequestLog)  # outermost: it logs 429s, 413s and 403s too
     return app

@@ -44,9 +44,16 @@ from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.server import ServerState
 
+from app.api.security import policy_headers
 from app.reasons import error_body
 
 log = logging.getLogger("allfours.net")
+
+# The uvicorn minor versions this module was tested on: it subclasses the httptools protocol
+# and reaches parts uvicorn does not publish (``_TrustedHosts``, the parser's callbacks, the
+# request cycle's flags, ``STATUS_LINE``). pyproject.toml pins uvicorn to them, and
+# tests/hosting/test_uvicorn_version.py fails on any other: a new one is read and tested first.
+TESTED_UVICORN = ("0.54",)
 
 # File descriptors kept back from the connection cap for the database, the logs and the
 # listening socket when the open-file limit is low.
@@ -83,16 +90,17 @@ class _Throttled:
 
 
 def _answer(status: int, error: str, detail: str) -> bytes:
-    """A whole HTTP response in the API's error format, closing the connection."""
+    """A whole HTTP response in the API's error format, closing the connection, with the
+    security headers every answer carries (app/api/security.py)."""
     body = json.dumps(error_body(error, detail)).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", b"%d" % len(body)),
+        (b"connection", b"close"),
+        *policy_headers(""),
+    ]
     return b"".join(
-        [
-            STATUS_LINE[status],
-            b"content-type: application/json\r\n",
-            b"content-length: %d\r\n" % len(body),
-            b"connection: close\r\n\r\n",
-            body,
-        ]
+        [STATUS_LINE[status], *(b"%s: %s\r\n" % pair for pair in headers), b"\r\n", body]
     )
 
 

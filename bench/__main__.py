@@ -3,7 +3,14 @@
 import importlib
 import sys
 
-BENCHMARKS = ["bench.engine", "bench.live", "bench.limits", "bench.arena", "bench.pages"]
+BENCHMARKS = [
+    "bench.engine",
+    "bench.live",
+    "bench.send_path",
+    "bench.limits",
+    "bench.arena",
+    "bench.pages",
+]
 
 for name in BENCHMARKS:
     try:

@@ -24,8 +24,10 @@ from app.bots import easy
 from app.bots.knowledge import knowledge_of
 from app.bots.playout import play_out
 from app.rules import DEFAULT_RULES, Phase, apply, legal_actions, new_game, observe
+from app.rules.imagined import imagined
+from app.rules.legal import give_one_refusal
 from app.rules.state import STAND
-from app.rules.table import Table, give_one_refusal, imagined
+from app.rules.table import Table
 
 
 def _pin_to_one_core() -> str:

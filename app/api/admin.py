@@ -6,7 +6,6 @@ import hmac
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from starlette.concurrency import run_in_threadpool
 
 from app.api.admin_token import admin_token_given
 from app.api.context import ContextDep
@@ -44,21 +43,23 @@ HousekeepingDep = Annotated[Housekeeping, Depends(get_housekeeping)]
 @router.get("/rooms", responses=_ERRORS)
 async def list_rooms(
     _: Admin,
+    ctx: ContextDep,
     housekeeping: HousekeepingDep,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     offset: Annotated[int, Query(ge=0)] = 0,
 ) -> dict[str, Any]:
     """Rooms, the most recently changed first: phase, seats (connected here), scores, times."""
-    listed: dict[str, Any] = await run_in_threadpool(housekeeping.rooms, limit=limit, offset=offset)
+    listed: dict[str, Any] = await ctx.tables.read(housekeeping.rooms, limit=limit, offset=offset)
     return listed
 
 
 @router.post("/rooms/{code}/close", responses=_ERRORS)
 async def close_room(
     _: Admin,
+    ctx: ContextDep,
     housekeeping: HousekeepingDep,
     code: Annotated[str, Path(min_length=1, max_length=64)],
 ) -> dict[str, Any]:
     """Remove the room with its games; its open streams end and its links answer 404."""
-    await run_in_threadpool(housekeeping.close, code)
+    await ctx.tables.call(housekeeping.close, code)
     return {"code": code, "closed": True}

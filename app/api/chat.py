@@ -6,10 +6,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
+from app.api.answers import NO_STORE, errors_of
 from app.api.context import ContextDep, TokenDep
-from app.api.rooms import NO_STORE, errors_of
 from app.services.talk import PRESETS, TEXT_MAX, ChatMessageOut
 
 router = APIRouter(prefix="/api", tags=["table talk"])
@@ -46,7 +45,7 @@ async def post_chat(
 @router.get("/rooms/{code}/chat", response_model=ChatOut, responses=errors_of(404))
 async def get_chat(ctx: ContextDep, code: Code, response: Response) -> ChatOut:
     response.headers.update(NO_STORE)
-    return ChatOut(messages=await run_in_threadpool(ctx.talk.recent, code))
+    return ChatOut(messages=await ctx.tables.read(ctx.talk.recent, code))
 
 
 @router.post("/rooms/{code}/nudge", status_code=204, responses=errors_of(403, 404, 409, 429))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
 from app.api.context import ContextDep
 from app.store.db import ping
@@ -15,7 +14,7 @@ router = APIRouter(tags=["health"])
 @router.get("/healthz")
 async def healthz(ctx: ContextDep) -> JSONResponse:
     try:
-        await run_in_threadpool(ping, ctx.engine)
+        await ctx.tables.read(ping, ctx.engine)
     except Exception as err:  # any database failure is "unhealthy", never a 500
         return JSONResponse(
             {"status": "unavailable", "error": "database", "detail": type(err).__name__},

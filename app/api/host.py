@@ -10,9 +10,8 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.api import pages
+from app.api.answers import errors_of, page_answer, view_response
 from app.api.context import ContextDep, TokenDep
-from app.api.rooms import _view_response, errors_of
 from app.api.schemas import Seat, View
 from app.bots import LEVELS
 
@@ -51,14 +50,14 @@ async def replace_with_bot(
     snap = await ctx.tables.call(
         ctx.tables.host_bot, code=code, token=token, seat=body.seat, level=body.level, away=away
     )
-    return _view_response(ctx, snap, token)
+    return view_response(ctx, snap, token)
 
 
 @router.post("/free", response_model=View, responses=errors_of(403, 404, 409, 422))
 async def free_seat(ctx: ContextDep, code: Code, body: HostFreeIn, token: TokenDep) -> Response:
     """Empty a seat in the lobby (a player who will not come, a computer player not wanted)."""
     snap = await ctx.tables.call(ctx.tables.host_free, code=code, token=token, seat=body.seat)
-    return _view_response(ctx, snap, token)
+    return view_response(ctx, snap, token)
 
 
 @router.post("/move", response_model=View, responses=errors_of(403, 404, 409, 422))
@@ -68,7 +67,7 @@ async def move_player(ctx: ContextDep, code: Code, body: HostMoveIn, token: Toke
     snap = await ctx.tables.call(
         ctx.tables.host_move, code=code, token=token, seat=body.seat, to=body.to
     )
-    return _view_response(ctx, snap, token)
+    return view_response(ctx, snap, token)
 
 
 # -- the same powers from the page's forms (htmx, or plain forms without script) -------------
@@ -88,7 +87,7 @@ async def page_replace_with_bot(
     snap = await ctx.tables.call(
         ctx.tables.host_bot, code=code, token=token, seat=seat, level=None, away=away
     )
-    return pages.answer(ctx, request, snap, token)
+    return page_answer(ctx, request, snap, token)
 
 
 @page_router.post("/free")
@@ -100,7 +99,7 @@ async def page_free_seat(
     seat: Annotated[int, Form(ge=0, le=3)],
 ) -> Response:
     snap = await ctx.tables.call(ctx.tables.host_free, code=code, token=token, seat=seat)
-    return pages.answer(ctx, request, snap, token)
+    return page_answer(ctx, request, snap, token)
 
 
 @page_router.post("/move")
@@ -113,4 +112,4 @@ async def page_move_player(
     to: Annotated[int, Form(ge=0, le=3)],
 ) -> Response:
     snap = await ctx.tables.call(ctx.tables.host_move, code=code, token=token, seat=seat, to=to)
-    return pages.answer(ctx, request, snap, token)
+    return page_answer(ctx, request, snap, token)

@@ -1,11 +1,11 @@
-"""Which language a request is read in (app/i18n.py): pure ASGI, so a long event stream
-passes through it once, at its start, and never per event."""
+"""Which language a request is read in (app/i18n.py), decided once at its start by the gate
+(app/api/gate.py), never per event of a stream."""
 
 from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from app import i18n
 
@@ -52,30 +52,11 @@ def lang_cookie(lang: str, secure: bool) -> bytes:
     return "; ".join(parts).encode()
 
 
-class Language:
-    """Reads every HTTP request in the language ``i18n.choose`` picks for it; a ``?lang=``
-    that names one of ours is remembered in a cookie on the answer to a page visited."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        query = scope.get("query_string", b"").decode("latin-1")
-        lang = i18n.choose(query, _cookie(scope), _header(scope, b"accept-language"))
-        with i18n.reading(lang, scope.get("path") or "/", query):
-            if i18n.asked(query) is None or not _navigation(scope):
-                await self.app(scope, receive, send)
-                return
-            cookie = lang_cookie(lang, secure=scope.get("scheme") == "https")
-
-            async def remember(message: Message) -> None:
-                if message["type"] == "http.response.start":
-                    headers = list(message.get("headers", []))
-                    headers.append((b"set-cookie", cookie))
-                    message = {**message, "headers": headers}
-                await send(message)
-
-            await self.app(scope, receive, remember)
+def language_of(scope: Scope) -> tuple[str, bytes | None]:
+    """The language ``i18n.choose`` picks for a request, and the Set-Cookie value that
+    remembers it when a page visited named one of ours with ``?lang=`` (else None)."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    lang = i18n.choose(query, _cookie(scope), _header(scope, b"accept-language"))
+    if i18n.asked(query) is None or not _navigation(scope):
+        return lang, None
+    return lang, lang_cookie(lang, secure=scope.get("scheme") == "https")

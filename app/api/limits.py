@@ -8,12 +8,10 @@ counters live in the app's Context (``streams``, ``room_quota``).
 
 from __future__ import annotations
 
-import logging
 from typing import Any, TypeVar
 
 from fastapi import Depends, Request
 from sse_starlette import EventSourceResponse
-from sse_starlette.sse import SendTimeoutError
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
@@ -21,8 +19,6 @@ from app.api.admin_token import is_admin
 from app.api.errors import error_response
 from app.api.middleware import TokenBuckets
 from app.api.stream_gzip import GzipEvents, accepts_gzip
-
-log = logging.getLogger("allfours.limits")
 
 # A seated player's own streams are let in up to this many even when the room is full, so
 # spectators can never lock the players out of their own table.
@@ -82,8 +78,7 @@ def _add(counts: dict[K, int], key: K, n: int) -> None:
 
 class LimitedEventSource(EventSourceResponse):
     """An event stream that takes its place in the ``StreamGate`` before it starts (429 in
-    the API's error format when there is none) and gives it back when it ends; a reader that
-    stops reading for ``send_timeout`` seconds ends it without a traceback. With ``gzip``,
+    the API's error format when there is none) and gives it back when it ends. With ``gzip``,
     a client that accepts gzip gets it compressed, flushed after every event
     (app/api/stream_gzip.py)."""
 
@@ -115,11 +110,6 @@ class LimitedEventSource(EventSourceResponse):
             send = GzipEvents(send)
         try:
             await super().__call__(scope, receive, send)
-        except SendTimeoutError:
-            log.info(
-                "dropped an event stream whose reader stopped reading",
-                extra={"event": "dropped", "room": self.room, "client": address},
-            )
         finally:
             gate.release(address, self.room, self.seat)
 

@@ -1,14 +1,13 @@
-"""Pure ASGI middleware: the request body size limit (413) and the rate limit (429)."""
+"""The gate's tools (app/api/gate.py): the API's error answered from below the routes, the body
+size limit (413) and the token buckets of the rate limits (429)."""
 
 from __future__ import annotations
 
 import json
 import math
 import time
-from collections.abc import Mapping
-from typing import Any
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from app.reasons import error_body
 
@@ -21,64 +20,51 @@ async def send_error(send: Send, status: int, error: str, detail: str, **headers
     await send({"type": "http.response.body", "body": body})
 
 
-class BodyLimit:
-    """Refuses bodies over ``limit`` bytes with 413, by Content-Length or while reading them.
+async def body_within(limit: int, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+    """``receive`` for a request whose body holds at most ``limit`` bytes, else None once
+    413 (or 400, a bad Content-Length) has been answered.
 
     A body without Content-Length (chunked) is read here, up to the limit, before the route
     sees it: a route that parses the body would otherwise turn the refusal into its own 400.
     """
+    length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+    if length is not None:
+        try:
+            too_large = int(length) > limit
+        except ValueError:
+            await send_error(send, 400, "bad_request", "bad Content-Length")
+            return None
+        if too_large:
+            await send_error(send, 413, "too_large", f"the body may hold at most {limit} bytes")
+            return None
+        return receive
+    if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+        return receive
+    chunks: list[bytes] = []
+    seen = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None  # the client went away before the body was complete
+        chunk = message.get("body", b"")
+        seen += len(chunk)
+        if seen > limit:
+            await send_error(send, 413, "too_large", f"the body may hold at most {limit} bytes")
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+    delivered = False
 
-    def __init__(self, app: ASGIApp, limit: int, paths: Mapping[str, int] | None = None) -> None:
-        self.app = app
-        self.limit = limit
-        self.paths = dict(paths or {})  # exact paths with a limit of their own (an upload)
+    async def replay() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return whole
+        return await receive()
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = self.paths.get(scope["path"], self.limit)
-        detail = f"the body may hold at most {limit} bytes"
-        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
-        if length is not None:
-            try:
-                too_large = int(length) > limit
-            except ValueError:
-                await send_error(send, 400, "bad_request", "bad Content-Length")
-                return
-            if too_large:
-                await send_error(send, 413, "too_large", detail)
-                return
-            await self.app(scope, receive, send)
-            return
-        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
-            await self.app(scope, receive, send)
-            return
-        chunks: list[bytes] = []
-        seen = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away before the body was complete
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > limit:
-                await send_error(send, 413, "too_large", detail)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return whole
-            return await receive()
-
-        await self.app(scope, replay, send)
+    return replay
 
 
 class TokenBuckets:
@@ -111,32 +97,3 @@ class TokenBuckets:
         for key, (_, last) in list(self._buckets.items()):
             if now - last > full:
                 del self._buckets[key]
-
-
-class RateLimit:
-    """``per_minute`` requests per client address (a token bucket), then 429."""
-
-    def __init__(self, app: ASGIApp, per_minute: int, exempt: tuple[str, ...] = ()) -> None:
-        self.app = app
-        self.per_minute = per_minute
-        self.buckets = TokenBuckets(per_minute, per_minute / 60.0) if per_minute > 0 else None
-        self.exempt = exempt
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path: str = scope.get("path", "")
-        if scope["type"] != "http" or self.buckets is None or path.startswith(self.exempt):
-            await self.app(scope, receive, send)
-            return
-        client: Any = scope.get("client")
-        address = client[0] if client else "unknown"
-        wait = self.buckets.take(address)
-        if wait:
-            await send_error(
-                send,
-                429,
-                "too_many_requests",
-                f"more than {self.per_minute} requests a minute from {address}",
-                retry_after=str(wait),
-            )
-            return
-        await self.app(scope, receive, send)

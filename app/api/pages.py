@@ -14,13 +14,18 @@ from fastapi import APIRouter, FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
-from starlette.concurrency import run_in_threadpool
 
 from app import i18n
+from app.api.answers import (
+    event_stream,
+    htmx,
+    page_answer,
+    set_seat_cookie,
+    viewer_seat,
+)
 from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, TokenDep
 from app.api.limits import ROOM_QUOTA
-from app.api.rooms import event_stream, set_seat_cookie, viewer_seat
 from app.i18n import _
 from app.live.presence import Presence
 from app.rules.config import UnknownPreset
@@ -51,28 +56,6 @@ def install(app: FastAPI) -> None:
     app.mount("/static", VersionedStatic(directory=STATIC), name="static")
 
 
-def _htmx(request: Request) -> bool:
-    return request.headers.get("hx-request") == "true"
-
-
-def _view_html(ctx: Context, snap: RoomSnap, token: str | None) -> str:
-    """The caller's table, rendered once and shared with the caller's own stream."""
-    seat = viewer_seat(ctx, snap, token)
-    return view_text(ctx.views, snap, seat, ctx.presence, table_renderer(i18n.current()))
-
-
-def _answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
-    """The table after a form: the fragment for htmx, back to the room for a plain form."""
-    if _htmx(request):
-        return HTMLResponse(_view_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
-    return RedirectResponse(f"/r/{snap.code}", status_code=303)
-
-
-def answer(ctx: Context, request: Request, snap: RoomSnap, token: str | None) -> Response:
-    """``_answer`` for the page routes of other modules (app/api/host.py)."""
-    return _answer(ctx, request, snap, token)
-
-
 @router.get("/", response_class=HTMLResponse)
 async def home() -> HTMLResponse:
     return HTMLResponse(render_home())
@@ -93,7 +76,7 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
-    snap = await run_in_threadpool(ctx.tables.create_room, rules=rules, seed=None)
+    snap = await ctx.tables.call(ctx.tables.create_room, rules=rules, seed=None)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
@@ -107,7 +90,7 @@ async def _find(ctx: Context, typed: str) -> RoomSnap | None:
     without case, spaces or dashes (``P9D5-btxd hggh``), else None."""
     for code in dict.fromkeys((typed, typed_code(typed))):
         try:
-            return await run_in_threadpool(ctx.tables.snapshot, code)
+            return await ctx.tables.read(ctx.tables.snapshot, code)
         except errors.NotFound:
             continue
     return None
@@ -148,7 +131,7 @@ async def table(ctx: ContextDep, request: Request, code: str, token: TokenDep) -
     where the event stream cannot get through. Its ETag names all the table depends on (the
     version, the viewer's seat, who is here): asked with that tag in If-None-Match, an
     unchanged table is a 304 without a body."""
-    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    snap = await ctx.tables.read(ctx.tables.snapshot, code)
     seat = viewer_seat(ctx, snap, token)
     tag = table_tag(snap, seat, ctx.presence)
     headers = {"Cache-Control": "no-store", "ETag": tag}
@@ -178,10 +161,10 @@ def _tags(header: str) -> set[str]:
 async def sheet(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> HTMLResponse:
     """The score sheet of the current game, as the caller may see it (``observe`` for the
     caller's seat, public facts only for a spectator): the fragment for htmx, else a page."""
-    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    snap = await ctx.tables.read(ctx.tables.snapshot, code)
     seat = viewer_seat(ctx, snap, token)
     view, records = room_view(snap, seat, ctx.presence), hand_records(snap, seat)
-    render = render_sheet if _htmx(request) else render_sheet_page
+    render = render_sheet if htmx(request) else render_sheet_page
     # One address, two answers: a cache must tell them apart by the htmx header.
     headers = {"Cache-Control": "no-store", "Vary": "HX-Request"}
     return HTMLResponse(render(view, records), headers=headers)
@@ -193,7 +176,7 @@ async def table_events(ctx: ContextDep, code: str, token: TokenDep) -> EventSour
     (and each coming or going, so "away" shows), all as ``state`` events that htmx swaps in.
     Gzipped, flushed per event, for a browser that accepts it: a move costs a few hundred
     bytes instead of the whole table's HTML."""
-    snap = await run_in_threadpool(ctx.tables.snapshot, code)
+    snap = await ctx.tables.read(ctx.tables.snapshot, code)
     return event_stream(
         ctx,
         snap,
@@ -215,7 +198,7 @@ async def join(
     name: Annotated[str, Form(min_length=1, max_length=40)],
     seat: Annotated[int | None, Form(ge=0, le=3)] = None,
 ) -> Response:
-    joined = await run_in_threadpool(
+    joined = await ctx.tables.call(
         ctx.tables.join, code=code, name=name.strip() or name, seat=seat, token=token
     )
     # A claim on a computer player's seat (from the next deal): a spectator until then.
@@ -223,7 +206,7 @@ async def join(
     if seat_now is not None:
         ctx.presence.touch(code, seat_now)
     response: Response
-    if _htmx(request):
+    if htmx(request):
         # The whole live element (the form swaps it outerHTML), so the page's stream reopens
         # as this seat, with the cookie set by this very response; htmx closes the old stream
         # as its element goes.
@@ -244,16 +227,16 @@ async def seat_bot(
     seat: Annotated[int, Form(ge=0, le=3)],
     level: Annotated[str | None, Form(max_length=20)] = None,
 ) -> Response:
-    snap = await run_in_threadpool(
+    snap = await ctx.tables.call(
         ctx.tables.seat_bot, code=code, token=token, seat=seat, level=level
     )
-    return _answer(ctx, request, snap, token)
+    return page_answer(ctx, request, snap, token)
 
 
 @router.post("/r/{code}/start")
 async def start(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
-    snap = await run_in_threadpool(ctx.tables.start, code=code, token=token)
-    return _answer(ctx, request, snap, token)
+    snap = await ctx.tables.call(ctx.tables.start, code=code, token=token)
+    return page_answer(ctx, request, snap, token)
 
 
 @router.post("/r/{code}/act")
@@ -266,26 +249,26 @@ async def act(
     card: Annotated[str | None, Form(max_length=2)] = None,
     version: Annotated[int | None, Form(ge=0)] = None,
 ) -> Response:
-    snap = await run_in_threadpool(
+    snap = await ctx.tables.call(
         ctx.tables.act,
         code=code,
         token=token,
         action=action_from(type, card),
         expected=version,
     )
-    return _answer(ctx, request, snap, token)
+    return page_answer(ctx, request, snap, token)
 
 
 @router.post("/r/{code}/rematch")
 async def rematch(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
-    snap = await run_in_threadpool(ctx.tables.rematch, code=code, token=token)
-    return _answer(ctx, request, snap, token)
+    snap = await ctx.tables.call(ctx.tables.rematch, code=code, token=token)
+    return page_answer(ctx, request, snap, token)
 
 
 def _said(request: Request, code: str) -> Response:
     """A table-talk form's answer: nothing to swap for htmx (the message or the nudge comes
     back on the stream), back to the room for a plain form."""
-    if _htmx(request):
+    if htmx(request):
         return Response(status_code=204)
     return RedirectResponse(f"/r/{code}", status_code=303)
 

@@ -8,11 +8,11 @@ from typing import Literal
 
 from pydantic import Field
 
+from app.api.view_schemas import CardCode as Code
+from app.api.view_schemas import HandRecordView, SeatNumber, Shown
+from app.api.view_schemas import TeamNumber as Team
 from app.rules import Rules
 from app.rules.state import ACTION_TYPES
-from app.rules.view import CardCode as Code
-from app.rules.view import HandRecordView, SeatNumber, Shown
-from app.rules.view import TeamNumber as Team
 from app.services.options import RoomOptions
 from app.services.view import ReplayOfView
 

@@ -10,7 +10,6 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 
@@ -37,7 +36,7 @@ Position = Annotated[int | None, Query(ge=0, le=10_000)]
 async def latest_replay(ctx: ContextDep, code: str) -> Response:
     """The replay of the room's latest game (the result page links here)."""
     try:
-        snap = await run_in_threadpool(ctx.tables.snapshot, code)
+        snap = await ctx.tables.read(ctx.tables.snapshot, code)
     except errors.NotFound:
         message = _("No table “%(code)s” here.") % {"code": code[:40]}
         return HTMLResponse(render_unavailable(message, None), 404)
@@ -57,7 +56,7 @@ async def replay(
     lift: Position = None,
 ) -> HTMLResponse:
     try:
-        record = await run_in_threadpool(records.load_record, ctx.tables, code, g)
+        record = await ctx.tables.read(records.load_record, ctx.tables, code, g)
     except errors.NotFound:
         # The page says it in the reader's words; err.detail is the API's English one.
         message = _("No game %(game)s at table “%(code)s”.") % {"game": g, "code": code[:40]}
@@ -75,7 +74,7 @@ async def play_again(
     ctx: ContextDep, code: str, g: Annotated[int, Path(ge=1, le=2**31 - 1)], token: TokenDep
 ) -> Response:
     """The replay page's "Play these deals again": to the new table."""
-    snap = await run_in_threadpool(records.play_again, ctx.tables, code, g, token)
+    snap = await ctx.tables.call(records.play_again, ctx.tables, code, g, token)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 

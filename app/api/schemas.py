@@ -6,11 +6,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.api.view_schemas import CardCode, HandRecordView
 from app.bots import LEVELS
 from app.rules import DEFAULT_PRESET, PRESETS, Rules, preset_rules
 from app.rules.cards import BadCardCode, parse
 from app.rules.state import ACTION_TYPES
-from app.rules.view import CardCode, HandRecordView
 from app.services.decide import SEED_LIMIT as SEED_MAX
 from app.services.errors import Invalid
 from app.services.names import NAME_MAX, clean_name
@@ -135,8 +135,8 @@ class ErrorOut(BaseModel):
     params: dict[str, str | int] = Field(description="what the reason names: {'suit': 'H'}")
 
 
-# The view's shapes (API.md "The view", "The hand record") are the observer's own:
-# app/rules/view.py and app/services/view.py.
+# The view's shapes (API.md "The view", "The hand record"): app/api/view_schemas.py, copies
+# of what app/rules/view.py's observe shows, and app/services/view.py's RoomView.
 View = RoomView
 
 # The models whose integer bounds the OpenAPI document takes from pydantic (app/api/openapi.py).

@@ -1,5 +1,5 @@
-"""What a browser is told and asked before a request reaches a route: the security headers of
-every response, and the refusal of state-changing requests sent by another site's page.
+"""What a browser is told and asked: the security headers of every answer, and why a
+state-changing request looks sent by another site's page (the gate refuses it).
 
 Everything the pages load is our own and vendored, so the Content-Security-Policy can be
 strict: no inline script or style, no other origin, no framing. `/docs` (Swagger UI, served
@@ -13,7 +13,6 @@ from urllib.parse import urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.caching import html_not_cached
-from app.api.middleware import send_error
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -23,6 +22,8 @@ CSP = (
 # Swagger UI's React sets style attributes and injects a <style> for its syntax highlighter.
 DOCS_CSP = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
 DOCS_PATHS = ("/docs",)
+CSP_HEADER = (b"content-security-policy", CSP.encode())
+DOCS_CSP_HEADER = (b"content-security-policy", DOCS_CSP.encode())
 
 _HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -33,8 +34,33 @@ _HEADERS = [
 ]
 
 
-class SecurityHeaders:
-    """Adds the policy headers to every HTTP response (errors and streams included)."""
+# The gate (app/api/gate.py) leaves here the Set-Cookie that remembers a reader's language.
+LANG_COOKIE_KEY = "allfours.lang_cookie"
+
+
+def answer_headers(scope: Scope, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """An answer's headers as every answer leaves: the policy headers, HTML never cached and
+    varying with the reader's language (app/api/caching.py), anything but an event stream
+    varying with Accept-Encoding (it may be gzipped, app/api/layers.py), the remembered
+    language."""
+    out = html_not_cached(headers)
+    cookie = scope.get(LANG_COOKIE_KEY)
+    if cookie is not None:
+        out.append((b"set-cookie", cookie))
+    out += policy_headers(scope.get("path", ""))
+    return out
+
+
+def policy_headers(path: str) -> list[tuple[bytes, bytes]]:
+    """The security policy's headers, for an answer to ``path`` ("" where no request was
+    read: the connection layer's answers, app/net.py)."""
+    csp = DOCS_CSP_HEADER if path.startswith(DOCS_PATHS) else CSP_HEADER
+    return [csp, *_HEADERS]
+
+
+class Headers:
+    """Every HTTP answer's headers (errors, refusals from below the routes and streams
+    included), set in one place as its start leaves."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -43,13 +69,11 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        csp = DOCS_CSP if scope.get("path", "").startswith(DOCS_PATHS) else CSP
-        added = [(b"content-security-policy", csp.encode()), *_HEADERS]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = html_not_cached(list(message.get("headers", [])))
-                message = {**message, "headers": [*headers, *added]}
+                headers = answer_headers(scope, list(message.get("headers", ())))
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -81,18 +105,3 @@ def cross_site_reason(method: str, headers: dict[bytes, bytes]) -> str | None:
     if parsed.scheme in ("http", "https") and parsed.netloc == host:
         return None
     return "a request from another site's page may not change a table"
-
-
-class SameOrigin:
-    """403 for a state-changing request that another site's page made a browser send."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            reason = cross_site_reason(scope["method"], dict(scope["headers"]))
-            if reason is not None:
-                await send_error(send, 403, "forbidden", reason)
-                return
-        await self.app(scope, receive, send)

@@ -12,7 +12,6 @@ from the game's seed and version, so the same game, seed and budget give the sam
 from __future__ import annotations
 
 import dataclasses
-
 import random
 from typing import Literal
 

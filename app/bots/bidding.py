@@ -16,8 +16,9 @@ from app.bots import easy
 from app.bots.budget import Budget, Clock, worlds_within
 from app.bots.playout import play_out, worth
 from app.rules.cards import FULL_DECK, Card, Hand, cards_in, mask_of
+from app.rules.imagined import Imagined, imagined
+from app.rules.legal import give_one_refusal
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase
-from app.rules.table import Imagined, give_one_refusal, imagined
 from app.rules.view import Observation
 
 # A bidding world plays the deal out twice, the second time often after a run of the pack.

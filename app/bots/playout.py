@@ -1,6 +1,6 @@
 """Playing an imagined deal out to its end on the engine, and what the outcome is worth.
 
-The deal is an ``Imagined`` table (app.rules.table): a play-out runs the rules' own steps, so
+The deal is an ``Imagined`` table (app.rules.imagined): a play-out runs the rules' own steps, so
 legal cards (R14), lifts (R15) and the deal's scoring (R16-R19) are the engine's; the bot
 only chooses the cards.
 """
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from app.bots.budget import Clock
 from app.rules.cards import Card, Hand
-from app.rules.table import Imagined
+from app.rules.imagined import Imagined
 from app.rules.tricks import Plays, legal_cards
 
 WIN = 20.0  # the worth of ending the game, against points that only add to the score

@@ -19,8 +19,8 @@ from app.bots import bidding, easy
 from app.bots.budget import Budget, Clock, worlds_within
 from app.bots.knowledge import knowledge_of
 from app.bots.playout import Policy, play_out, worth
+from app.rules.imagined import imagined
 from app.rules.state import Action, Phase
-from app.rules.table import imagined
 from app.rules.view import Observation
 
 # The standard player bids by the easy player's rule of thumb with a lower bar for standing

@@ -31,8 +31,8 @@ from app.bots.budget import Budget, Clock
 from app.bots.knowledge import Told, knowledge_of
 from app.bots.playout import play_out, worth
 from app.rules.cards import Hand, suit_of
+from app.rules.imagined import imagined
 from app.rules.state import Action
-from app.rules.table import imagined
 from app.rules.view import Observation
 
 # Checked at every lift, so a decision ends within a lift's work of it: under 250 ms.

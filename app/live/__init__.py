@@ -4,7 +4,8 @@ Only the version travels (never state): each stream re-reads and renders its own
 """
 
 from app.live.hub import Hub, Subscription
-from app.live.notifier import LocalNotifier, Notifier, make_notifier
+from app.live.notifier import LocalNotifier, Notifier
+from app.live.pick import make_notifier
 from app.live.presence import Presence
 
 __all__ = ["Hub", "LocalNotifier", "Notifier", "Presence", "Subscription", "make_notifier"]

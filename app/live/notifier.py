@@ -11,7 +11,6 @@ twice (locally after commit, then again from LISTEN) is harmless.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 
 from sqlalchemy import Connection
@@ -94,15 +93,3 @@ class LocalNotifier(Notifier):
 
     def event_in_transaction(self, conn: Connection, code: str, event: RoomEvent) -> None:
         return None
-
-
-def make_notifier(database_url: str, hub: Hub) -> Notifier:
-    """LISTEN/NOTIFY on PostgreSQL when app/live/postgres.py exists, else in-process."""
-    if database_url.startswith(("postgresql", "postgres:")):
-        try:
-            postgres = importlib.import_module("app.live.postgres")
-        except ModuleNotFoundError:
-            return LocalNotifier(hub)
-        notifier: Notifier = postgres.PostgresNotifier(hub, database_url)
-        return notifier
-    return LocalNotifier(hub)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from app.rules.cards import DECK_SIZE, cards_in
+from app.rules.cards import DECK_SIZE
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
+from app.rules.legal import give_one_refusal, legal_actions, legal_play_mask
 from app.rules.renege import BAD_SEAT, NOT_RECKONING, call_refusal, holds_honour
 from app.rules.shuffle import SHUFFLE, SHUFFLES, first_dealer_for, shuffled_deck
-from app.rules.state import BEG, GIVE_ONE, RUN_PACK, STAND, Action, Phase, Renege, State
-from app.rules.table import Table, give_one_refusal, legal_play_mask
+from app.rules.state import Action, Phase, Renege, State
+from app.rules.table import Table
 from app.rules.tricks import renege_kind, why_illegal
 
 __all__ = [
@@ -32,8 +33,6 @@ __all__ = [
     "replay",
     "shuffled_deck",
 ]
-
-_PLAYS = tuple(Action("play", card) for card in range(DECK_SIZE))
 
 
 def new_game(
@@ -78,21 +77,6 @@ def replay(
 
 def current_seat(state: State) -> int | None:
     return state.turn
-
-
-def legal_actions(state: State) -> list[Action]:
-    """Every action the seat to act may take (empty once the game is over)."""
-    phase = state.phase
-    if phase is Phase.PLAY:
-        if state.rules.renege != "off":  # R20: any card of the hand
-            assert state.turn is not None
-            return [_PLAYS[c] for c in cards_in(state.hands[state.turn])]
-        return [_PLAYS[c] for c in cards_in(legal_play_mask(state))]
-    if phase is Phase.BEG:
-        return [STAND, BEG]
-    if phase is Phase.GIVE_OR_RUN:
-        return [GIVE_ONE, RUN_PACK] if give_one_refusal(state) is None else [RUN_PACK]
-    return []
 
 
 def apply(state: State, action: Action) -> State:

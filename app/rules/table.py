@@ -5,7 +5,8 @@ A ``Table`` is a ``State`` whose fields may be replaced. Every field holds an im
 (numbers, masks, tuples), so ``clone`` copies twenty references and never shares anything
 that changes. ``apply`` (engine.py) clones the caller's State, steps the clone and freezes it:
 the clone becomes the new State by a change of class, not a copy. The bots step clones of an
-``imagined`` deal to its end, thousands of times a decision (as OpenSpiel's ``clone()``).
+imagined deal (imagined.py) to its end, thousands of times a decision (as OpenSpiel's
+``clone()``).
 
 The steps do not check that an action is allowed: ``apply`` checks before it steps, and a
 simulation only ever picks from ``legal_cards``.
@@ -13,47 +14,18 @@ simulation only ever picks from ``legal_cards``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
-from app.rules.cards import SUIT_MASK, SUIT_NAMES, Card, Hand, suit_of
+from app.rules.cards import Card, suit_of
 from app.rules.config import Rules
-from app.rules.errors import IllegalMove
+from app.rules.legal import legal_play_mask
 from app.rules.renege import barred_from_game, judge
 from app.rules.scoring import game_total, hand_awards, kick_points
 from app.rules.shuffle import SHUFFLE, shuffled_deck
 from app.rules.state import Award, AwardKind, Call, HandRecord, Phase, State, Trick
-from app.rules.tricks import legal_cards, winning_play
-
-if TYPE_CHECKING:
-    from app.rules.view import Observation
+from app.rules.tricks import winning_play
 
 RUN_DEAL = 3  # R6, R10: cards to each seat at a time
-
-
-def legal_play_mask(state: State) -> Hand:
-    """R14: the cards the seat to play may play."""
-    assert state.turn is not None and state.trump is not None
-    return legal_cards(
-        state.hands[state.turn], state.trick, state.trump, state.rules.undertrump == "forbidden"
-    )
-
-
-def give_one_refusal(state: State) -> IllegalMove | None:
-    """Why the dealer may not give one now (R11, `give_one_needs_trump`), or None."""
-    rules = state.rules
-    beggar_team = state.beggar % 2
-    if not rules.give_one_can_win and state.scores[beggar_team] + 1 >= rules.target:
-        return IllegalMove(
-            "R11", "giving one would win the game for the beggar's team: you must run the pack"
-        )
-    kick_suit = suit_of(state.kicks[0])
-    if rules.give_one_needs_trump and not state.hands[state.dealer] & SUIT_MASK[kick_suit]:
-        return IllegalMove(
-            "R10 (give one needs trump)",
-            f"you hold no {SUIT_NAMES[kick_suit]}: you must run the pack",
-        )
-    return None
 
 
 class Table(State):
@@ -332,52 +304,3 @@ class Table(State):
             self.dealer = (self.dealer + 1) % 4
         self.hand_number += 1
         self.start_deal()
-
-
-class Imagined(Table):
-    """One deal as a bot imagines it: the public facts it saw, hidden hands of its choosing.
-
-    It ends with the deal (no seat is to act, ``turn`` is None): what follows a deal is a
-    fresh shuffle no one can foresee.
-    """
-
-    __slots__ = ()
-
-    def deal(
-        self, hands: Sequence[Hand], dealt: Sequence[Hand], stock: Sequence[Card] = ()
-    ) -> Self:
-        """A copy of this deal with these hands held, these dealt (held and played), and the
-        stock in this order (top first)."""
-        t = self.clone()
-        t.hands = (hands[0], hands[1], hands[2], hands[3])
-        t.dealt = (dealt[0], dealt[1], dealt[2], dealt[3])
-        t.stock = tuple(stock)
-        return t
-
-    def close_deal(self, *, redeal: bool) -> None:
-        pass  # no one reads an imagined deal's record: its scores say what it was worth
-
-    def next_deal(self, *, same_dealer: bool) -> None:
-        self.turn = None
-
-    def last_lift_taken(self) -> None:
-        self.score_deal()  # a bot's imagined deal is scored at once: it never reneges
-
-
-def imagined(obs: Observation) -> Imagined:
-    """The deal ``obs`` shows, every hidden hand empty until ``Imagined.deal`` fills them."""
-    won = [0, 0]
-    for lift in obs.tricks:
-        for _, c in lift.cards:
-            won[lift.winner % 2] |= 1 << c
-    t = object.__new__(Imagined)
-    t.rules, t.seed, t.stacked, t.phase = obs.rules, 0, (), obs.phase
-    t.shuffle = SHUFFLE
-    t.dealer, t.hand_number, t.scores = obs.dealer, obs.hand_number, obs.scores
-    t.hands = t.dealt = (0, 0, 0, 0)
-    t.stock, t.kicks = (), obs.kicks
-    t.trump, t.decision, t.turn, t.trick = obs.trump, obs.decision, obs.turn, obs.trick
-    t.tricks, t.won, t.awards = obs.tricks, (won[0], won[1]), ()
-    t.reneges, t.calls, t.reckoned = (), obs.calls, 0
-    t.history, t.winner = (), obs.winner
-    return t

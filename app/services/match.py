@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from pydantic import Field
 
-from app.rules.view import Shown, TeamNumber
+from app.api.view_schemas import Shown, TeamNumber
 from app.services.snapshot import GameResult, Lineup, Occupant, RoomSnap, result_of
 
 Side = frozenset[str]

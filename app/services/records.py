@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.rules import Rules, State, observe
+from app.api.view_schemas import HandRecordView, hand_records
+from app.rules import Observation, Rules, observe
 from app.rules.cards import SUITS, code, suit_of
 from app.rules.shuffle import SHUFFLE, shuffled_deck
 from app.rules.state import Award, HandRecord
-from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.identity import check_code, seat_of
 from app.services.snapshot import GameInfo, ReplayOf, RoomSnap, replay_game
@@ -90,12 +90,12 @@ def record_json(record: GameRecord) -> Json:
             {"seq": a.seq, "seat": a.seat, "type": a.type, "card": a.card, "auto": a.auto}
             for a in record.actions
         ],
-        "hands": [h.model_dump(mode="json") for h in seen.hand_records()],
+        "hands": [h.model_dump(mode="json") for h in hand_records(seen)],
         "hand_number": state.hand_number,
         "scores": list(state.scores),
         "over": over,
         "winner": state.winner,
-        "seed_commitment": game.seed_commitment,
+        "seed_commitment": seen.seed_commitment,
         "seed": seen.seed,
     }
 
@@ -132,7 +132,6 @@ def notebook(record: GameRecord) -> str:
     game, snap = record.game, record.snap
     state = game.state
     seen = observe(state, None)  # what anyone may see of it: the one observer decides
-    over = seen.seed is not None
     lines = [f"# All Fours: room {snap.code}, game {game.number}"]
     if game.number == 1 and snap.replay_of is not None:
         lines.append(f"# the deals of game {snap.replay_of.number} of room {snap.replay_of.code}")
@@ -140,19 +139,19 @@ def notebook(record: GameRecord) -> str:
         f"{s.seat} {s.name}" + (f" (bot, {s.level})" if s.bot else "") for s in snap.seats if s
     )
     lines.append(f"# seats: {names}; team T0 = seats 0 and 2, T1 = seats 1 and 3")
-    if game.seed_commitment is not None:
-        lines.append(f"# seed commitment: {game.seed_commitment}")
+    if seen.seed_commitment is not None:
+        lines.append(f"# seed commitment: {seen.seed_commitment}")
     if seen.seed is not None:
         lines.append(f"# seed: {seen.seed}")
-    elif game.seed_commitment is not None:
+    elif seen.seed_commitment is not None:
         lines.append("# seed: a secret until the game is over")
     lines.append(f"rules: {rules_text(snap.rules)}")
     if record.first_dealer_from == "seed" and state.shuffle == SHUFFLE:
         lines.append(f"# first dealer: seat {game.first_dealer}, drawn from the seed")
-    for hand, shown in zip(state.history, seen.hand_records(), strict=True):
+    for hand, shown in zip(seen.history, hand_records(seen), strict=True):
         lines.append("")
-        lines += _deal_lines(state, hand, shown if not over else None)
-    if not over:
+        lines += _deal_lines(seen, state.shuffle, hand, shown)
+    if seen.winner is None:
         lines += ["", f"# deal {state.hand_number} is being played: scores {_scores(state.scores)}"]
     return "\n".join(lines) + "\n"
 
@@ -168,13 +167,15 @@ def rules_text(rules: Rules) -> str:
     return " ".join(changed) or "default"
 
 
-def _deal_lines(state: State, hand: HandRecord, shown: HandRecordView | None) -> list[str]:
-    """One deal; ``shown`` is what anyone may see of it while the game runs (None once the
-    seed is public: then every card, from the deck)."""
+def _deal_lines(
+    seen: Observation, shuffle: int, hand: HandRecord, shown: HandRecordView
+) -> list[str]:
+    """One deal, as ``seen`` shows it: while the game runs, what anyone may see of it; once
+    the seed is public, every card, from the deck."""
     lines = [f"deal, dealer {hand.dealer}" + ("  # a redeal follows" if hand.redeal else "")]
     order = [(hand.dealer + 1 + i) % 4 for i in range(4)]
-    if shown is None:
-        lines += _dealt_from_the_deck(state, hand, order)
+    if seen.seed is not None:
+        lines += _dealt_from_the_deck(seen.seed, shuffle, hand, order)
     else:
         lines += _dealt_as_shown(hand, shown, order)
     if hand.decision == "stand":
@@ -191,15 +192,15 @@ def _deal_lines(state: State, hand: HandRecord, shown: HandRecordView | None) ->
     if hand.awards:
         lines.append("awards: " + "; ".join(award_text(a) for a in hand.awards))
     lines.append(f"scores: {_scores(hand.scores_after)}")
-    if hand is state.history[-1] and state.winner is not None:
-        lines.append(f"winner: T{state.winner}")
+    if hand is seen.history[-1] and seen.winner is not None:
+        lines.append(f"winner: T{seen.winner}")
     return lines
 
 
-def _dealt_from_the_deck(state: State, hand: HandRecord, order: list[int]) -> list[str]:
+def _dealt_from_the_deck(seed: int, shuffle: int, hand: HandRecord, order: list[int]) -> list[str]:
     """Every card as dealt: six each, the kick, each run and its kick, the cards turned
     last (``flip_last_card``); the deck is the seed's (docs/fairness.md)."""
-    deck = shuffled_deck(state.seed, hand.n, state.shuffle)
+    deck = shuffled_deck(seed, hand.n, shuffle)
     first = {seat: list(deck[3 * i : 3 * i + 3] + deck[12 + 3 * i : 15 + 3 * i])
              for i, seat in enumerate(order)}  # fmt: skip
     lines = [f"seat {seat}: {' '.join(code(c) for c in first[seat])}" for seat in order]

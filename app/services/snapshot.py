@@ -15,8 +15,6 @@ from sqlalchemy import Connection
 
 from app.rules import Action, Rules, State, apply, new_game
 from app.rules.cards import parse
-from app.rules.shuffle import SHUFFLE
-from app.rules.shuffle import seed_commitment as commitment_of
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.store import repo
 
@@ -103,17 +101,11 @@ class GameInfo:
     lineup: Lineup | None = None  # who sat where when it started
     # Per seat, what the computer did for it (auto) since its own last move in this game: what
     # a returning player is told ("the computer played 9♠ for you").
-    played_for: tuple[tuple[repo.ActionLog, ...], ...] = ((), (), (), ())
+    played_for: tuple[tuple[Action, ...], ...] = ((), (), (), ())
 
     @property
     def over(self) -> bool:
         return self.state.winner is not None
-
-    @property
-    def seed_commitment(self) -> str | None:
-        """The hex SHA-256 of the seed (docs/fairness.md), public from the first deal; None
-        for a game stored before the documented shuffle, which no one can check."""
-        return commitment_of(self.seed) if self.state.shuffle == SHUFFLE else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +158,7 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
     """A game's state: its seeded deal, then every move of its log in order."""
     rules = Rules.model_validate(row.rules)
     state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
-    played_for: tuple[tuple[repo.ActionLog, ...], ...] = ((), (), (), ())
+    played_for: tuple[tuple[Action, ...], ...] = ((), (), (), ())
     for log in logs:
         state = apply(state, action_of(log))
         played_for = with_played_for(played_for, log)
@@ -189,12 +181,12 @@ PLAYED_FOR_KEPT = 13
 
 
 def with_played_for(
-    played_for: tuple[tuple[repo.ActionLog, ...], ...], log: repo.ActionLog
-) -> tuple[tuple[repo.ActionLog, ...], ...]:
+    played_for: tuple[tuple[Action, ...], ...], log: repo.ActionLog
+) -> tuple[tuple[Action, ...], ...]:
     """``played_for`` after ``log``: an auto move joins its seat's list, the seat's own move
     empties it (they are back, and have seen the table)."""
     seats = list(played_for)
-    seats[log.seat] = (*seats[log.seat], log)[-PLAYED_FOR_KEPT:] if log.auto else ()
+    seats[log.seat] = (*seats[log.seat], action_of(log))[-PLAYED_FOR_KEPT:] if log.auto else ()
     return tuple(seats)
 
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 
 from pydantic import Field
 
+from app.api.view_schemas import Shown, TeamNumber
 from app.rules.cards import code
 from app.rules.state import HandRecord
-from app.rules.view import Shown, TeamNumber
 from app.services.snapshot import (
     Lineup,
     Occupant,

@@ -10,7 +10,8 @@ the room is read inside the write transaction and the command decided again. Wha
 is written (app/services/persist.py), notified inside the transaction, committed, then
 published. Every method is synchronous; the routes run them through ``call``: on the event
 loop's thread on SQLite when the writer lock is free (a move is then one short local
-transaction), else in a worker thread.
+transaction), else in a worker thread; reads through ``read``, in a worker thread. These two
+are the routes' one way to the services.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from app import logs
+from app.api.view_schemas import HandRecordView, hand_records
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
-from app.rules.view import HandRecordView
 from app.services import errors
 from app.services.decide import (
     Act,
@@ -91,6 +92,11 @@ class Tables:
                 pass
         return await asyncio.to_thread(fn, *args, **kwargs)
 
+    async def read(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a read from the event loop, in a worker thread (a room read from the log, a
+        record replayed, the stats counted: too long to hold the loop for)."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
     # -- reading ---------------------------------------------------------------------------
 
     def snapshot(self, code: str, version: int | None = None) -> RoomSnap:
@@ -122,7 +128,7 @@ class Tables:
         game = snap.game
         if game is None or not 1 <= n <= len(game.state.history):
             raise errors.NotFound(f"hand {n} is not over (or does not exist) in this game")
-        return observe(game.state, seat_of(snap, token)).hand_records()[n - 1]
+        return hand_records(observe(game.state, seat_of(snap, token)))[n - 1]
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -10,13 +10,27 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
+from app.api.view_schemas import (
+    LOBBY,
+    ActionView,
+    GameView,
+    HandRecordView,
+    RefusedView,
+    SeatNumber,
+    Shown,
+    action_views,
+    game_fields,
+    seat_fields,
+)
+from app.api.view_schemas import hand_records as record_views
 from app.live.presence import Presence
 from app.rules.config import Rules, preset_of
-from app.rules.view import LOBBY, ActionView, GameView, HandRecordView, SeatNumber, Shown, observe
+from app.rules.view import Observation, observe
 from app.services.clocks import NO_DEADLINES, Deadlines, deadlines, seconds_left
 from app.services.match import MatchView, match_fields
 from app.services.options import RoomOptions
@@ -116,26 +130,17 @@ def seat_flags(snap: RoomSnap, presence: Presence) -> Flags:
 
 
 def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> RoomView:
-    return _view(snap, seat, seat_flags(snap, presence), deadlines(snap, presence))
+    shared = _shared(snap, seat_flags(snap, presence), deadlines(snap, presence))
+    return _for_seat(shared, snap, seat)
 
 
-def _played_for(snap: RoomSnap, seat: int | None) -> list[dict[str, Any]]:
-    game = snap.game
-    info = snap.seats[seat] if seat is not None else None
-    if game is None or seat is None or info is None or info.bot:
-        return []
-    return [
-        {"type": log.type, "card": log.card} if log.card else {"type": log.type}
-        for log in game.played_for[seat]
-    ]
-
-
-def _view(
-    snap: RoomSnap, seat: int | None, flags: Flags, clocks: Deadlines = NO_DEADLINES
-) -> RoomView:
+def _shared(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINES) -> RoomView:
+    """What every viewer of this version sees alike: a spectator's view. Each seat's view is
+    this with its own part put in (``_for_seat``), not built again."""
     now = time.time()
+    seen = _observe(snap, None)
+    shown = _LOBBY if seen is None else game_fields(seen)
     game = snap.game
-    shown = _LOBBY if game is None else observe(game.state, seat).game_fields()
     return RoomView.model_validate(
         {
             **shown,
@@ -156,7 +161,7 @@ def _view(
                 }
                 for info, flag in zip(snap.seats, flags, strict=True)
             ],
-            "you": seat,
+            "you": None,
             "game_number": game.number if game else 0,
             "host": snap.host,
             "preset": preset_of(snap.rules),
@@ -166,7 +171,31 @@ def _view(
             "away": [seconds_left(d, now) for d in clocks.away],
             "turn_deadline": seconds_left(clocks.turn, now),
             "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
-            "played_for_you": _played_for(snap, seat),
+            "played_for_you": [],
+        }
+    )
+
+
+_ACTIONS = TypeAdapter(list[ActionView])
+_REFUSED = TypeAdapter(list[RefusedView])
+
+
+def _for_seat(shared: RoomView, snap: RoomSnap, seat: int | None) -> RoomView:
+    """``shared`` as ``seat`` sees it: its hand, what it may and may not do, what the
+    computer did for it, as ``observe`` shows that seat (a spectator sees ``shared``)."""
+    if seat is None:
+        return shared
+    seen = _observe(snap, seat)
+    if seen is None:
+        return shared.model_copy(update={"you": seat})
+    own = seat_fields(seen)
+    return shared.model_copy(
+        update={
+            "you": seat,
+            "hand": own["hand"],
+            "legal": _ACTIONS.validate_python(own["legal"]),
+            "refused": _REFUSED.validate_python(own["refused"]),
+            "played_for_you": _ACTIONS.validate_python(action_views(seen.played_for_you)),
         }
     )
 
@@ -177,8 +206,19 @@ _LOBBY = LOBBY.model_dump()
 def hand_records(snap: RoomSnap, seat: int | None) -> tuple[HandRecordView, ...]:
     """The current game's finished deals as this seat (None: a spectator) may see them:
     what the score sheet shows. None before the first game starts."""
+    seen = _observe(snap, seat)
+    return () if seen is None else record_views(seen)
+
+
+def _observe(snap: RoomSnap, seat: int | None) -> Observation | None:
+    """``observe`` of the room's game for this seat (None before the first game). A seat a
+    computer player holds now is told nothing of what was played for it before."""
     game = snap.game
-    return () if game is None else observe(game.state, seat).hand_records()
+    if game is None:
+        return None
+    info = snap.seats[seat] if seat is not None else None
+    played_for = game.played_for if info is not None and not info.bot else ()
+    return observe(game.state, seat, played_for)
 
 
 def _replay_of(snap: RoomSnap) -> dict[str, Any] | None:
@@ -189,34 +229,59 @@ def _replay_of(snap: RoomSnap) -> dict[str, Any] | None:
     return {"room": replayed.code, "game": replayed.number}
 
 
+class ViewKey(NamedTuple):
+    """Everything one rendered view depends on, and nothing else."""
+
+    code: str  # the room
+    version: int  # its snapshot
+    seat: int | None  # the viewer's seat (None: a spectator)
+    flags: Flags  # each seat's connected and auto flags
+    clocks: Deadlines  # the away cover's and the turn timer's deadlines
+    render: Renderer  # JSON, or the table's HTML in one language
+
+
+@dataclass(slots=True)
+class _Newest:
+    """One room's newest snapshot rendered so far: its texts, and the part of its views that
+    every viewer shares, per presence and clocks."""
+
+    snap: RoomSnap
+    texts: dict[ViewKey, str] = field(default_factory=dict)
+    shared: dict[tuple[Flags, Deadlines], RoomView] = field(default_factory=dict)
+
+
 class RenderedViews:
     """Rendered views of each room's newest snapshot rendered so far, shared by every stream
     (and the move's own response) that shows the same seat's view with the same presence:
-    several tabs or spectators of one room cost one render per version. Only the newest
-    snapshot of a room is kept, and at most ``rooms`` rooms. Event-loop thread only."""
+    several tabs or spectators of one room cost one render per version, and the four seats'
+    views of a version are built on one shared part. Only the newest snapshot of a room is
+    kept, and at most ``rooms`` rooms. Event-loop thread only."""
 
     def __init__(self, rooms: int = 4096) -> None:
-        self._rooms: OrderedDict[str, tuple[RoomSnap, dict[tuple[Any, ...], str]]] = OrderedDict()
+        self._rooms: OrderedDict[str, _Newest] = OrderedDict()
         self._max_rooms = rooms
 
     def text(self, snap: RoomSnap, seat: int | None, presence: Presence, render: Renderer) -> str:
         flags = seat_flags(snap, presence)
         clocks = deadlines(snap, presence)
-        key = (render, seat, flags, clocks)
-        entry = self._rooms.get(snap.code)
-        if entry is not None and entry[0] is snap:
-            found = entry[1].get(key)
+        key = ViewKey(snap.code, snap.version, seat, flags, clocks, render)
+        newest = self._rooms.get(snap.code)
+        if newest is not None and newest.snap is snap:
+            found = newest.texts.get(key)
             if found is not None:
                 return found
-        text = render(_view(snap, seat, flags, clocks))
-        if entry is not None and entry[0] is snap:
-            entry[1][key] = text
-        elif entry is None or entry[0].version < snap.version:
-            # A catching-up stream's older version is rendered but not kept.
-            self._rooms[snap.code] = (snap, {key: text})
+        elif newest is None or newest.snap.version < snap.version:
+            newest = self._rooms[snap.code] = _Newest(snap)
             self._rooms.move_to_end(snap.code)
             while len(self._rooms) > self._max_rooms:
                 self._rooms.popitem(last=False)
+        else:
+            # A catching-up stream's older version is rendered but not kept.
+            return render(_for_seat(_shared(snap, flags, clocks), snap, seat))
+        shared = newest.shared.get((flags, clocks))
+        if shared is None:
+            shared = newest.shared[flags, clocks] = _shared(snap, flags, clocks)
+        text = newest.texts[key] = render(_for_seat(shared, snap, seat))
         return text
 
 

@@ -9,8 +9,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from app import i18n
+from app.api.view_schemas import HandRecordView
 from app.rules import Rules
-from app.rules.view import HandRecordView
 from app.services.identity import grouped_code
 from app.services.talk import ChatMessageOut
 from app.web import cards

@@ -1,7 +1,7 @@
 """The score sheet: every finished deal of the current game, as one viewer may see it.
 
 ``build_sheet(view, records)`` takes that viewer's RoomView (for the players' and teams'
-names, the same as the table's) and the deals ``observe(state, seat).hand_records()`` gives
+names, the same as the table's) and the deals ``hand_records(observe(state, seat))`` gives
 that viewer, and returns plain values for ``_sheet.html``: each deal's dealer, trump and
 decision, each award with its card and the team that took it, the Game count and the
 running score after the deal. Nothing else is read, so the sheet shows no more than the
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.api.view_schemas import HandRecordView
 from app.i18n import _
-from app.rules.view import HandRecordView
 from app.web.cards import card_name, card_short, suit_word
 from app.web.table import AWARD_TITLES, Seat, Team, View, build
 

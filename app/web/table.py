@@ -14,10 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from app.api.view_schemas import ActionView, AwardView, PlayedCardView, RefusedView
 from app.bots import DEFAULT_LEVEL, DESCRIPTIONS
 from app.i18n import N_, _, ngettext
 from app.rules.cards import SUITS
-from app.rules.view import ActionView, AwardView, PlayedCardView, RefusedView
 from app.services.talk import PRESETS
 from app.services.view import RoomView, SeatView
 from app.web.cards import card_name, card_short, suit_word

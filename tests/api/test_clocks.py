@@ -11,6 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
+from app.rules import Action
+from app.rules.cards import code
 from app.services.snapshot import PLAYED_FOR_KEPT, with_played_for
 from app.store.repo import ActionLog
 from tests.api.conftest import app_settings
@@ -110,9 +112,9 @@ def test_the_returning_player_is_told_once_they_move_it_is_gone(
 
 def test_played_for_keeps_auto_moves_until_the_seat_moves_itself() -> None:
     def log(seq: int, seat: int, auto: bool) -> ActionLog:
-        return ActionLog(seq, seat, "play", "9S", seq, auto)
+        return ActionLog(seq, seat, "play", code(seq), seq, auto)
 
-    kept: tuple[tuple[ActionLog, ...], ...] = ((), (), (), ())
+    kept: tuple[tuple[Action, ...], ...] = ((), (), (), ())
     kept = with_played_for(kept, log(1, 0, True))
     kept = with_played_for(kept, log(2, 1, True))
     assert [len(k) for k in kept] == [1, 1, 0, 0]
@@ -120,4 +122,4 @@ def test_played_for_keeps_auto_moves_until_the_seat_moves_itself() -> None:
     assert [len(k) for k in kept] == [0, 1, 0, 0]
     for n in range(40):
         kept = with_played_for(kept, log(4 + n, 2, True))
-    assert len(kept[2]) == PLAYED_FOR_KEPT and kept[2][-1].seq == 43
+    assert len(kept[2]) == PLAYED_FOR_KEPT and kept[2][-1] == Action("play", 43)

@@ -9,7 +9,7 @@ import re
 from fastapi.testclient import TestClient
 
 from app.api.caching import IMMUTABLE
-from app.main import GZIP_MINIMUM_SIZE as MINIMUM_SIZE
+from app.api.layers import GZIP_MINIMUM_SIZE as MINIMUM_SIZE
 from app.web.assets import version
 from tests.api.table import new_room
 

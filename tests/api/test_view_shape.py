@@ -4,14 +4,14 @@ import random
 
 from fastapi.testclient import TestClient
 
+from app.api.view_schemas import LOBBY, game_view
 from app.rules import DEFAULT_RULES, new_game, observe
-from app.rules.view import LOBBY
 from app.services.view import RoomView
 from tests.api.table import bearer, new_room, seat_four, view
 
 
 def test_the_lobby_view_has_every_key_of_a_game_view() -> None:
-    in_play = observe(new_game(DEFAULT_RULES, 1), None).game_view()
+    in_play = game_view(observe(new_game(DEFAULT_RULES, 1), None))
     assert LOBBY.model_dump().keys() == in_play.model_dump().keys()
 
 

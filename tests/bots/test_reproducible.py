@@ -12,8 +12,8 @@ from app.bots.budget import Clock
 from app.bots.knowledge import knowledge_of
 from app.bots.playout import play_out
 from app.rules import Rules, apply, new_game, observe
+from app.rules.imagined import imagined
 from app.rules.state import Action, Phase
-from app.rules.table import imagined
 from app.rules.view import Observation
 
 # Small, so the test is quick; counted in worlds, with no cap, as in the arena.

@@ -82,8 +82,8 @@ def read_head(s: socket.socket) -> tuple[int, dict[str, str], bytes]:
     return int(status_line.split()[1]), headers, rest
 
 
-def read_error(s: socket.socket) -> tuple[int, dict[str, Any]]:
-    """A whole error answer (JSON with Content-Length): status and body."""
+def read_answer(s: socket.socket) -> tuple[int, dict[str, str], dict[str, Any]]:
+    """A whole error answer (JSON with Content-Length): status, headers and body."""
     status, headers, rest = read_head(s)
     length = int(headers.get("content-length", "0"))
     while len(rest) < length:
@@ -91,7 +91,12 @@ def read_error(s: socket.socket) -> tuple[int, dict[str, Any]]:
         if not chunk:
             break
         rest += chunk
-    return status, json.loads(rest[:length]) if length else {}
+    return status, headers, json.loads(rest[:length]) if length else {}
+
+
+def read_error(s: socket.socket) -> tuple[int, dict[str, Any]]:
+    status, _, body = read_answer(s)
+    return status, body
 
 
 def closed_within(s: socket.socket, seconds: float) -> bool:
@@ -121,9 +126,13 @@ def new_room(server: Server) -> str:
 
 
 def assert_refused(s: socket.socket, status: int, error: str) -> dict[str, Any]:
-    got, body = read_error(s)
+    """A refusal in the API's error shape, with the security headers of every answer (the
+    connection layer's 408, 431, 429 and 503 too)."""
+    got, headers, body = read_answer(s)
     assert got == status, f"answered {got} (not {status}): {body}"
     assert set(body) == {"error", "detail", "code", "params"} and body["error"] == error, body
+    assert headers.get("x-content-type-options") == "nosniff", headers
+    assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), headers
     return body
 
 

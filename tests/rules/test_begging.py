@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.api.view_schemas import hand_records
 from app.rules import (
     Action,
     Award,
@@ -100,7 +101,7 @@ def test_r11_give_one_can_win_lets_the_point_end_the_game() -> None:
     record = g.history[-1]
     assert record.decision == "give_one" and record.awards == (Award("give_one", 0, 1),)
     # Giving one fixed the kick's suit as trump, even though no card was played (API.md).
-    assert record.trump == HEART and observe(g, 0).hand_records()[-1].trump == "H"
+    assert record.trump == HEART and hand_records(observe(g, 0))[-1].trump == "H"
 
 
 def test_r12_pack_exhausted_redeal_by_the_same_dealer_kick_points_stand() -> None:
@@ -116,7 +117,7 @@ def test_r12_pack_exhausted_redeal_by_the_same_dealer_kick_points_stand() -> Non
     assert codes(record.kicks) == ["JD", "AD", "6D"]
     assert [a.points for a in record.awards] == [3, 1, 2]
     assert [h.bit_count() for h in record.dealt] == [12, 12, 12, 12]
-    assert observe(g, 3).hand_records()[-1].redeal is True
+    assert hand_records(observe(g, 3))[-1].redeal is True
 
 
 def test_r12_flip_last_card_turns_the_last_card_for_a_new_suit() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.api.view_schemas import action_view, game_view, hand_records
 from app.rules import (
     Action,
     Award,
@@ -32,7 +33,6 @@ from app.rules import (
     replay,
 )
 from app.rules.cards import FULL_DECK, SUITS, code, mask_codes
-from app.rules.view import action_view
 from tests.rules import oracle
 from tests.rules.oracle import Point
 
@@ -224,7 +224,7 @@ def check_observe(s: State, records_from: int) -> None:
     game_over = s.phase is Phase.GAME_OVER
     for seat in (0, 1, 2, 3, None):
         view = observe(s, seat)
-        data = view.game_view().model_dump()
+        data = game_view(view).model_dump()
         last_hand = data.pop("last_hand")
         if not s.tricks:  # until this deal's first lift, the previous deal's last
             data.pop("last_trick")
@@ -240,7 +240,7 @@ def check_observe(s: State, records_from: int) -> None:
             assert data["legal"] == [action_view(a).model_dump() for a in legal_actions(s)]
         else:
             assert data["legal"] == [] and data["refused"] == []
-        shown = view.hand_records()
+        shown = hand_records(view)
         for record in s.history[records_from:]:
             rec = shown[record.n - 1].model_dump()
             if not (record.played_out or game_over):
@@ -250,7 +250,7 @@ def check_observe(s: State, records_from: int) -> None:
                     if o != seat:
                         secret |= set(mask_codes(record.dealt[o]))
                 assert not secret & _strings(rec) - public_cards(record)
-    json.dumps(observe(s, None).game_view().model_dump())
+    json.dumps(game_view(observe(s, None)).model_dump())
 
 
 def _strings(value: object) -> set[str]:

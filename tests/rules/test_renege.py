@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.api.view_schemas import game_view, hand_records
 from app.rules import (
     DEFAULT_RULES,
     PRESETS,
@@ -76,21 +77,22 @@ def test_r20_with_renege_on_every_card_of_the_hand_is_legal_and_a_renege_stands(
 
 def test_r20_the_holder_alone_sees_which_cards_would_renege() -> None:
     g = do(dealt(ONE), "KC")
-    own = observe(g, 2).game_view().model_dump(exclude_none=False)
+    own = game_view(observe(g, 2)).model_dump(exclude_none=False)
     assert set(own["renege_cards"]) == codeset("2S 3S 4S 5S")
     assert own["refused"] == []
     for seat in (0, 1, 3, None):
-        assert "renege_cards" not in observe(g, seat).game_view().model_dump()
+        assert "renege_cards" not in game_view(observe(g, seat)).model_dump()
     # with renege off, no view has the key
-    assert "renege_cards" not in observe(do(dealt(DEFAULT_RULES), "KC"), 2).game_view().model_dump()
+    off = observe(do(dealt(DEFAULT_RULES), "KC"), 2)
+    assert "renege_cards" not in game_view(off).model_dump()
 
 
 def test_r20_r27_no_other_view_shows_a_renege_before_it_is_called() -> None:
     g = do(dealt(ONE), "KC 2S")
     for seat in (0, 1, 3, None):
         view = observe(g, seat)
-        assert view.calls == () and "renege" not in str(view.game_view().model_dump()["calls"])
-        assert view.game_view().model_dump()["trick"][1] == {"seat": 2, "card": "2S"}
+        assert view.calls == () and "renege" not in str(game_view(view).model_dump()["calls"])
+        assert game_view(view).model_dump()["trick"][1] == {"seat": 2, "card": "2S"}
 
 
 # -- R21: the three kinds ------------------------------------------------------------------
@@ -195,7 +197,7 @@ def test_r23_the_last_card_opens_the_reckoning_and_all_four_score_it() -> None:
     for seat in (2, 0, 1):
         g = apply(g, reckoned(seat))
         assert g.phase is Phase.RECKONING
-    assert observe(g, None).game_view().model_dump()["reckoned"] == [0, 1, 2]
+    assert game_view(observe(g, None)).model_dump()["reckoned"] == [0, 1, 2]
     g = apply(g, reckoned(3))
     assert g.hand_number == 2 and g.phase is Phase.BEG
 
@@ -297,7 +299,7 @@ def test_r27_a_call_is_public_and_an_uncalled_renege_is_not_until_game_over() ->
     g = everyone_reckons(strict_out(g))
     for seat in (0, 1, 2, 3, None):
         view = observe(g, seat)
-        record = view.hand_records()[0].model_dump()
+        record = hand_records(view)[0].model_dump()
         assert record["reneges"] is None
         assert record["calls"] == [
             {
@@ -317,7 +319,7 @@ def test_r27_at_game_over_every_renege_is_public_marked_called_or_not() -> None:
     g = do(dealt(BULLSEYE), "KC 2S 6D 3C", "AH 9H 7D TH")
     g = apply(g, call(1, 1))
     assert g.winner == 1
-    record = observe(g, None).hand_records()[-1].model_dump()
+    record = hand_records(observe(g, None))[-1].model_dump()
     assert record["reneges"] == [{"seat": 2, "lift": 1, "card": "2S", "kind": "a", "called": True}]
 
 

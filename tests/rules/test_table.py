@@ -10,9 +10,10 @@ import pytest
 
 from app.rules import Phase, Rules, State, apply, legal_actions, new_game, observe
 from app.rules.engine import step
+from app.rules.imagined import Imagined, imagined
 from app.rules.shuffle import PYTHON_RANDOM, first_dealer_for, shuffled_deck
 from app.rules.state import BEG
-from app.rules.table import Imagined, Table, imagined
+from app.rules.table import Table
 from tests.rules.stack import stack
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.api.view_schemas import game_view
 from app.rules import DEFAULT_RULES, Award, Phase, new_game, observe
 from app.rules.cards import FULL_DECK, BadCardCode, code, codes, mask_codes, parse
 from app.rules.scoring import kick_points
@@ -45,7 +46,7 @@ def test_r3_card_codes_are_rank_then_suit() -> None:
     for bad in ("th", "10H", "1H", "HT", "", "TX"):
         with pytest.raises(BadCardCode, match=r"^R3: "):
             parse(bad)
-    view = observe(game(0, stack(0, {1: "TH JS 2C 3C 4C 5C"}, "9D")), 1).game_view().model_dump()
+    view = game_view(observe(game(0, stack(0, {1: "TH JS 2C 3C 4C 5C"}, "9D")), 1)).model_dump()
     assert set(view["hand"]) == {"TH", "JS", "2C", "3C", "4C", "5C"}
     assert view["kicks"] == ["9D"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 
+from app.api.view_schemas import award_view, game_view, hand_records, lift_view
 from app.rules import Rules, apply, legal_actions, new_game, observe
 from app.rules.cards import mask_codes
-from app.rules.view import award_view, lift_view
 from tests.rules import oracle
 from tests.rules.deals import HANG, HANG_PLAY
 from tests.rules.stack import do, game, play_out, reach, redeal_deck, stack
@@ -18,7 +18,7 @@ def test_observe_shows_only_the_viewers_own_hand() -> None:
     for seat in range(4):
         view = observe(g, seat)
         assert view.hand == g.hands[seat]
-        data = view.game_view().model_dump()
+        data = game_view(view).model_dump()
         assert sorted(data["hand"]) == sorted(mask_codes(g.hands[seat]))
         text = json.dumps(data)
         for other in range(4):
@@ -27,13 +27,13 @@ def test_observe_shows_only_the_viewers_own_hand() -> None:
                     assert f'"{c}"' not in text, (seat, other, c)
         assert data["hand_sizes"] == [6, 5, 5, 6]
         assert bool(data["legal"]) == (seat == g.turn)
-    spectator = observe(g, None).game_view().model_dump()
+    spectator = game_view(observe(g, None)).model_dump()
     assert spectator["hand"] == [] and spectator["legal"] == []
 
 
 def test_observe_explains_a_refused_give_one() -> None:
     g = do(reach((13, 0), 1, stack(1, kicks="4H")), "beg")
-    refused = observe(g, 1).game_view().model_dump()["refused"]
+    refused = game_view(observe(g, 1)).model_dump()["refused"]
     assert refused == [
         {
             "type": "give_one",
@@ -42,7 +42,7 @@ def test_observe_explains_a_refused_give_one() -> None:
             "rule": "R11",
         }
     ]
-    assert observe(g, 2).game_view().model_dump()["refused"] == []
+    assert game_view(observe(g, 2)).model_dump()["refused"] == []
 
 
 def test_hand_record_of_a_redeal_hides_other_seats_until_game_over() -> None:
@@ -50,7 +50,7 @@ def test_hand_record_of_a_redeal_hides_other_seats_until_game_over() -> None:
     record = g.history[-1]
     assert record.redeal and not record.played_out
     for viewer in range(4):
-        shown_to = observe(g, viewer).hand_records()[-1].model_dump()
+        shown_to = hand_records(observe(g, viewer))[-1].model_dump()
         dealt = shown_to["dealt"]
         assert dealt[str(viewer)] == mask_codes(record.dealt[viewer])
         assert all(dealt[str(s)] is None for s in range(4) if s != viewer)
@@ -58,18 +58,18 @@ def test_hand_record_of_a_redeal_hides_other_seats_until_game_over() -> None:
         for s in range(4):
             if s != viewer:
                 assert not any(f'"{c}"' in text for c in mask_codes(record.dealt[s]))
-    spectator = observe(g, None).hand_records()[-1].model_dump()
+    spectator = hand_records(observe(g, None))[-1].model_dump()
     assert all(v is None for v in spectator["dealt"].values())
     over, rng = g, random.Random(0)
     while over.winner is None:  # the same deal, once the game is over (its seed public)
         over = apply(over, rng.choice(legal_actions(over)))
-    shown = observe(over, 0).hand_records()[record.n - 1].model_dump()["dealt"]
+    shown = hand_records(observe(over, 0))[record.n - 1].model_dump()["dealt"]
     assert all(shown[str(s)] == mask_codes(record.dealt[s]) for s in range(4))
 
 
 def test_hand_record_of_a_played_out_deal_shows_every_hand() -> None:
     g = do(game(0, stack(0, HANG, "3H")), "stand", HANG_PLAY)
-    data = observe(g, 2).hand_records()[-1].model_dump()
+    data = hand_records(observe(g, 2))[-1].model_dump()
     assert sorted(data["dealt"]["1"]) == sorted(HANG[1].split())
     assert all(data["dealt"][str(s)] is not None for s in range(4))
     assert data["game_totals"] == [0, 25]
@@ -80,10 +80,10 @@ def test_hand_record_of_a_played_out_deal_shows_every_hand() -> None:
 
 def test_last_hand_is_the_award_list_of_the_deal_just_finished() -> None:
     g = do(game(0, stack(0, HANG, "3H"), stack(1, kicks="5C")), "stand", HANG_PLAY)
-    view = observe(g, 3).game_view().model_dump()
+    view = game_view(observe(g, 3)).model_dump()
     assert [a["kind"] for a in view["last_hand"]] == ["high", "low", "hang_jack", "game"]
     assert view["scores"] == [0, 6] and view["hand_number"] == 2
-    assert observe(game(0, stack(0, HANG, "3H")), 0).game_view().model_dump()["last_hand"] is None
+    assert game_view(observe(game(0, stack(0, HANG, "3H")), 0)).model_dump()["last_hand"] is None
 
 
 def test_the_last_lift_of_a_deal_stays_in_view_until_the_next_deals_first_lift() -> None:
@@ -92,23 +92,23 @@ def test_the_last_lift_of_a_deal_stays_in_view_until_the_next_deals_first_lift()
     g = do(game(0, stack(0, HANG, "3H"), stack(1, kicks="5C")), "stand", HANG_PLAY)
     final = g.history[-1].tricks[-1]
     for seat in (0, 1, 2, 3, None):
-        shown = observe(g, seat).game_view().last_trick
+        shown = game_view(observe(g, seat)).last_trick
         assert shown == lift_view(final)
-    assert observe(g, 0).game_view().tricks_won == [0, 0]
+    assert game_view(observe(g, 0)).tricks_won == [0, 0]
     first_lift = g
     while not first_lift.tricks:
         first_lift = apply(first_lift, legal_actions(first_lift)[0])
-    assert observe(first_lift, 0).game_view().last_trick == lift_view(first_lift.tricks[0])
-    assert observe(game(0, stack(0, HANG, "3H")), 0).game_view().last_trick is None
+    assert game_view(observe(first_lift, 0)).last_trick == lift_view(first_lift.tricks[0])
+    assert game_view(observe(game(0, stack(0, HANG, "3H")), 0)).last_trick is None
 
 
 def test_the_view_tells_the_decision_and_what_each_team_counted_for_game() -> None:
     g = do(game(0, stack(0, HANG, "3H")), "stand")
-    assert observe(g, 2).game_view().model_dump()["decision"] == "stand"
+    assert game_view(observe(g, 2)).model_dump()["decision"] == "stand"
     done = play_out(g)
     record = done.history[-1]
     assert record.game_totals is not None
-    view = observe(done, 1).game_view().model_dump()
+    view = game_view(observe(done, 1)).model_dump()
     # last_hand keeps exactly the record's award shape (API.md); the counts sit beside it.
     assert view["last_hand"] == [award_view(a).model_dump() for a in record.awards]
     assert view["last_hand_totals"] == list(record.game_totals)
@@ -123,7 +123,7 @@ def test_r7_the_view_says_what_each_kick_scored() -> None:
         for kick_two in (False, True):
             rules = Rules(kick_two=kick_two)
             state = new_game(rules, seed, seed % 4)
-            view = observe(state, 0).game_view().model_dump()
+            view = game_view(observe(state, 0)).model_dump()
             assert len(view["kick_points"]) == len(view["kicks"])
             for card, points in zip(view["kicks"], view["kick_points"], strict=True):
                 assert points == oracle.kick_points(card, kick_two)

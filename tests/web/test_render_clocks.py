@@ -4,8 +4,8 @@ player, and "Take this seat" on a computer player's seat for a spectator."""
 
 from __future__ import annotations
 
+from app.api.view_schemas import ActionView
 from app.rules.state import Phase, State
-from app.rules.view import ActionView
 from app.services.options import RoomOptions
 from app.services.view import RoomView
 from app.web.render import render_table

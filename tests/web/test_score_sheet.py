@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from app.api.view_schemas import HandRecordView, hand_records
 from app.rules.config import Rules
 from app.rules.state import Phase, State
-from app.rules.view import HandRecordView, observe
+from app.rules.view import observe
 from app.web.cards import card_short
 from app.web.render import render_sheet, render_sheet_page
 from app.web.table import AWARD_TITLES
@@ -38,7 +39,7 @@ def _moments(seed: int, rules: Rules | None = None) -> Iterator[tuple[int, State
 
 def _sheet(state: State, viewer: int | None, version: int) -> tuple[list[Element], str]:
     view = server_view(state, viewer, version=version)
-    html = render_sheet(view, observe(state, viewer).hand_records())
+    html = render_sheet(view, hand_records(observe(state, viewer)))
     return parse(html), html
 
 
@@ -98,7 +99,7 @@ def test_the_sheet_agrees_with_every_viewers_hand_records(seed: int) -> None:
     redeals = 0
     for version, state in _moments(seed):
         for viewer in VIEWERS:
-            records = observe(state, viewer).hand_records()
+            records = hand_records(observe(state, viewer))
             elements, _ = _sheet(state, viewer, version)
             _check(elements, records, viewer)
             redeals += sum(r.redeal for r in records)
@@ -112,7 +113,7 @@ def test_house_rules_a_short_game_and_give_one() -> None:
         for version, state in _moments(seed, rules):
             for viewer in (0, None):
                 elements, _ = _sheet(state, viewer, version)
-                _check(elements, observe(state, viewer).hand_records(), viewer)
+                _check(elements, hand_records(observe(state, viewer)), viewer)
 
 
 def test_the_sheet_before_any_hand_is_over_says_so() -> None:
@@ -123,7 +124,7 @@ def test_the_sheet_before_any_hand_is_over_says_so() -> None:
 
 def test_a_redeal_is_marked_and_explained() -> None:
     state = list(playthrough(2))[-1]
-    records = observe(state, None).hand_records()
+    records = hand_records(observe(state, None))
     redeal = next(r for r in records if r.redeal)
     elements, _ = _sheet(state, None, 1)
     hand = next(
@@ -143,7 +144,7 @@ def test_a_spectator_reads_names_and_a_player_reads_you() -> None:
 def test_the_page_of_its_own_links_back_to_the_table() -> None:
     state = list(playthrough(9))[-1]
     view = server_view(state, None, version=1)
-    html = render_sheet_page(view, observe(state, None).hand_records())
+    html = render_sheet_page(view, hand_records(observe(state, None)))
     elements = parse(html)
     assert len(having(elements, "data-score-sheet")) == 1
     assert any(e.get("href") == f"/r/{view.code}" for e in elements)

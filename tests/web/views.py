@@ -1,6 +1,6 @@
 """Views for the renderer tests, made by the real engine (no hand-written card lists).
 
-``server_view`` adds to ``observe(state, seat).game_view()`` the fields the server adds (API.md
+``server_view`` adds to ``game_view(observe(state, seat))`` the fields the server adds (API.md
 "The view": code, version, rules, seats, you), so the renderer sees what a browser would get.
 """
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from app.api.view_schemas import LOBBY, GameView, game_view
 from app.rules.config import Rules, preset_of
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
-from app.rules.view import LOBBY, GameView, observe
+from app.rules.view import observe
 from app.services.match import MatchView
 from app.services.options import RoomOptions
 from app.services.view import RoomView, SeatView
@@ -64,9 +65,7 @@ def lobby_view(
 def server_view(
     state: State, seat: int | None, *, version: int, bots: Sequence[int] = ()
 ) -> RoomView:
-    return _room(
-        observe(state, seat).game_view(), seats_view(bots=bots), seat, state.rules, version
-    )
+    return _room(game_view(observe(state, seat)), seats_view(bots=bots), seat, state.rules, version)
 
 
 def playthrough(

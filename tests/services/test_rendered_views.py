@@ -1,0 +1,64 @@
+"""A view is built once per version for what every viewer shares, and per seat only for what
+differs: each seat's view, put together from the shared part, is exactly the view pydantic
+validates whole (strict), differs from a spectator's only in the seat's own fields, and is
+rendered once per ``ViewKey``."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from app.live.presence import Presence
+from app.rules import legal_actions
+from app.services.decide import Act, Join, Start, decide
+from app.services.identity import token_hash
+from app.services.snapshot import RoomSnap
+from app.services.view import RenderedViews, RoomView, json_renderer, room_view
+from tests.services.test_decide import EMPTY
+
+OWN = {"you", "hand", "legal", "refused", "played_for_you"}
+CLOCK = "timed_at"  # when a view was put together: two views of a version differ in it
+
+
+def _game(seed: int) -> list[RoomSnap]:
+    """Every version of a room of four whose whole game is played at random, some moves made
+    by the computer for an away player (so that played_for_you is not always empty)."""
+    snap = EMPTY
+    for seat in range(4):
+        after = decide(snap, Join(None, f"P{seat}", seat, token_hash(f"t{seat}")))
+        assert after is not None
+        snap = after
+    started = decide(snap, Start("t0", fresh_seed=seed))
+    assert started is not None and started.game is not None
+    snaps, rng = [started], random.Random(seed)
+    while (state := snaps[-1].game.state).turn is not None:  # type: ignore[union-attr]
+        move = Act(None, rng.choice(legal_actions(state)), seat=state.turn, auto=rng.random() < 0.3)
+        after = decide(snaps[-1], move)
+        assert after is not None
+        snaps.append(after)
+    return snaps
+
+
+def test_each_seats_view_is_the_shared_one_with_its_own_part_and_valid_whole() -> None:
+    presence = Presence()
+    for snap in _game(3)[::7]:
+        spectator = room_view(snap, None, presence)
+        for seat in range(4):
+            view = room_view(snap, seat, presence)
+            assert RoomView.model_validate(view.model_dump()) == view  # valid as built
+            mine, theirs = view.model_dump(), spectator.model_dump()
+            assert {k for k in mine if mine[k] != theirs[k]} - {CLOCK} <= OWN
+            assert json.loads(view.model_dump_json())["you"] == seat
+
+
+def test_a_view_is_rendered_once_per_key_and_as_the_whole_view_would_be() -> None:
+    presence, views = Presence(), RenderedViews()
+    for played in _game(5)[:40]:
+        snap = replace(played, at=datetime.now(UTC))  # committed now: the clocks count from it
+        for seat in (None, 0, 1, 2, 3):
+            text = views.text(snap, seat, presence, json_renderer)
+            assert views.text(snap, seat, presence, json_renderer) is text
+            whole = room_view(snap, seat, presence).model_dump()
+            assert {**json.loads(text), CLOCK: None} == {**whole, CLOCK: None}
