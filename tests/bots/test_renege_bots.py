@@ -16,7 +16,7 @@ TINY = Budget(ms=None, cap_ms=None, max_worlds=2)
 @pytest.mark.parametrize(("level", "moves"), [("easy", 3000), ("standard", 400), ("strong", 120)])
 @pytest.mark.parametrize("renege", ["trinidad", "one", "bullseye"])
 def test_bots_never_renege(level: str, moves: int, renege: str) -> None:
-    rules = Rules(renege=renege, undertrump="forbidden")  # type: ignore[arg-type]
+    rules = Rules(renege=renege, undertrump="forbidden")
     rng = random.Random(7)
     state = new_game(rules, 21)
     for _ in range(moves):
