@@ -114,10 +114,11 @@ def judge(state: State, seat: int, lift: int) -> tuple[Call, int | None]:
         payer = team if penalty is not None else None
     if payer is not None and any(c.paid_by == payer for c in state.calls):
         penalty, payer = None, None  # R24: a team pays at most once a hand
+    played = 4 * len(state.tricks) + len(state.trick)
     if found is None:
-        return Call(seat, lift, False, penalty, payer), None
+        return Call(seat, lift, False, penalty, payer, played=played), None
     renege = state.reneges[found]
-    return Call(seat, lift, True, penalty, payer, renege.card, renege.seat), found
+    return Call(seat, lift, True, penalty, payer, renege.card, renege.seat, played), found
 
 
 def barred_from_game(calls: tuple[Call, ...]) -> frozenset[int]:

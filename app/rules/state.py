@@ -114,6 +114,7 @@ class Call(NamedTuple):
     paid_by: int | None  # the team that paid it
     card: Card | None = None  # the renege found, when upheld
     offender: int | None = None
+    played: int = 0  # the cards of the hand played when it was called (its place in the hand)
 
 
 class HandRecord(NamedTuple):

@@ -4,14 +4,21 @@ changed; the reckoning said "score it" by all, or timed out by the server's cloc
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from app.api.record_schemas import GameRecordOut
 from app.main import create_app
+from app.verify import Mismatch, check
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.table import Json, bearer, new_room, seat_four, view
+from tests.rules.golden import read as read_notebook
+from tests.rules.golden import run as run_notebook
 
 
 def renege_room(client: Any, renege: str = "one", **options: object) -> tuple[str, list[str]]:
@@ -205,3 +212,68 @@ def test_r23_computer_players_say_score_it_at_once(client: TestClient) -> None:
     assert v["phase"] == "reckoning" and v["reckoned"] == [1, 2, 3]
     assert client.post(f"/api/rooms/{code}/reckoned", headers=bearer(token)).status_code == 204
     assert view(client, code)["hand_number"] == v["hand_number"] + 1
+
+
+def play_with_reneges(client: Any, code: str, tokens: list[str]) -> Json:
+    """A whole game: every renege offered is played, the next seat calls it at once, seat 0
+    calls the lift just taken now and then (often wrongly), everyone says "score it"."""
+    turns = 0
+    while True:
+        v = view(client, code)
+        if v["phase"] == "game_over":
+            return v
+        if v["phase"] == "reckoning":
+            for t in tokens:
+                client.post(f"/api/rooms/{code}/reckoned", headers=bearer(t))
+            continue
+        me = view(client, code, tokens[v["turn"]])
+        turns += 1
+        lifts = sum(me["tricks_won"])
+        if turns % 11 == 0 and lifts:
+            client.post(
+                f"/api/rooms/{code}/renege", json={"lift": lifts}, headers=bearer(tokens[0])
+            )
+            continue
+        if me.get("renege_cards"):
+            card = me["renege_cards"][0]
+            act(client, code, tokens[me["you"]], {"type": "play", "card": card}, me["version"])
+            caller = tokens[(me["you"] + 1) % 4]
+            client.post(
+                f"/api/rooms/{code}/renege", json={"lift": lifts + 1}, headers=bearer(caller)
+            )
+            continue
+        marked = set(me.get("renege_cards") or ())
+        move = next(m for m in me["legal"] if m.get("card") not in marked)
+        act(client, code, tokens[me["you"]], move, me["version"])
+
+
+def test_r27_the_record_shows_reneges_and_calls_and_the_verifier_judges_them(
+    client: TestClient, tmp_path: Path
+) -> None:
+    body = {"rules": {"renege": "one", "target": 7}, "seed": 9}
+    code = new_room(client, body, admin=ADMIN)
+    tokens = seat_four(client, code)
+    client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+    final = play_with_reneges(client, code, tokens)
+    record = client.get(f"/api/rooms/{code}/games/1").json()
+    GameRecordOut.model_validate(record, strict=True)
+    calls = [c for h in record["hands"] for c in h["calls"]]
+    reneges = [r for h in record["hands"] for r in h["reneges"]]
+    assert calls and reneges and any(c["upheld"] for c in calls)
+    assert sum(r["called"] for r in reneges) == sum(c["upheld"] for c in calls)
+    assert any(a["type"] == "call" and a["lift"] >= 1 for a in record["actions"])
+    report = check(record)
+    assert f"{len(calls)} calls of renege judged" in report[-1]
+    # a call's judgement changed in the record is caught
+    bad = json.loads(json.dumps(record))
+    first = next(h for h in bad["hands"] if h["calls"])
+    first["calls"][0]["upheld"] = not first["calls"][0]["upheld"]
+    with pytest.raises(Mismatch):
+        check(bad)
+    # the notebook replays on the engine, calls and all
+    text = client.get(f"/api/rooms/{code}/games/1/notebook.txt").text
+    assert "call: seat" in text and "# renege: seat" in text
+    path = tmp_path / "notebook.txt"
+    path.write_text(text)
+    replayed = run_notebook(read_notebook(path))
+    assert replayed.winner == final["winner"] and list(replayed.scores) == final["scores"]

@@ -132,7 +132,7 @@ def test_r21_a_void_player_may_play_anything() -> None:
 def test_r22_a_call_on_a_renege_by_the_other_team_is_upheld_at_once() -> None:
     g = do(dealt(ONE), "KC 2S")
     g = apply(g, call(1, 1))  # the lift in play included
-    assert g.calls == (Call(1, 1, True, "one", 0, card("2S"), 2),)
+    assert g.calls == (Call(1, 1, True, "one", 0, card("2S"), 2, played=2),)
     assert g.reneges[0].called
     assert g.awards[-1] == Award("renege", 1, 1, card("2S"), 2)
     assert g.scores == (0, 1) and g.phase is Phase.PLAY and g.turn == 3  # play goes on
@@ -141,7 +141,7 @@ def test_r22_a_call_on_a_renege_by_the_other_team_is_upheld_at_once() -> None:
 def test_r22_a_call_finding_no_renege_of_the_other_team_is_wrong() -> None:
     g = do(dealt(ONE), "KC 2S 6D 3C")
     g = apply(g, call(0, 1))  # the renege is their own team's
-    assert g.calls[-1] == Call(0, 1, False, "one", 0)
+    assert g.calls[-1] == Call(0, 1, False, "one", 0, played=4)
     assert g.awards[-1] == Award("false_call", 1, 1, None, 0)
 
 
@@ -265,9 +265,9 @@ def test_r24_a_team_pays_at_most_once_a_hand() -> None:
     g = apply(g, call(1, 1))
     g = do(g, "AH 9H 7D TH")  # seat 1 won lift 1 and leads trump: lift 2, no renege
     g = apply(g, call(3, 2))  # wrong: team 1 pays
-    assert g.calls[-1] == Call(3, 2, False, "one", 1)
+    assert g.calls[-1] == Call(3, 2, False, "one", 1, played=8)
     g = apply(g, call(0, 2))  # wrong again, team 0 has paid already: nothing more
-    assert g.calls[-1] == Call(0, 2, False, None, None)
+    assert g.calls[-1] == Call(0, 2, False, None, None, played=8)
     assert g.scores == (1, 1)
 
 
@@ -281,7 +281,11 @@ def test_r25_a_wrong_call_under_bullseye_loses_the_game() -> None:
 
 def test_r25_a_wrong_call_with_false_call_free_costs_nothing() -> None:
     g = apply(do(dealt(Rules(renege="bullseye", false_call="free")), "KC 2C"), call(1, 1))
-    assert g.winner is None and g.calls[-1] == Call(1, 1, False, None, None) and g.scores == (0, 0)
+    assert (
+        g.winner is None
+        and g.calls[-1] == Call(1, 1, False, None, None, played=2)
+        and g.scores == (0, 0)
+    )
 
 
 def test_r25_a_wrong_caller_scores_no_game() -> None:
