@@ -270,6 +270,11 @@ def test_r27_the_record_shows_reneges_and_calls_and_the_verifier_judges_them(
     first["calls"][0]["upheld"] = not first["calls"][0]["upheld"]
     with pytest.raises(Mismatch):
         check(bad)
+    # the stats count them per player: calls upheld and wrong, reneges called or not
+    players = client.get(f"/api/rooms/{code}/stats").json()["players"]
+    assert sum(p["reneges_caught"] for p in players) == sum(c["upheld"] for c in calls)
+    assert sum(p["wrong_calls"] for p in players) == sum(not c["upheld"] for c in calls)
+    assert sum(p["reneges"] for p in players) == len(reneges)
     # the notebook replays on the engine, calls and all
     text = client.get(f"/api/rooms/{code}/games/1/notebook.txt").text
     assert "call: seat" in text and "# renege: seat" in text
