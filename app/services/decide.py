@@ -124,6 +124,12 @@ class TableAct:
 
 Command = Join | SeatBot | Start | Rematch | Act | TableAct | HostBot | HostFree | HostMove
 
+# R23: after a hand's last card nobody is to play until it is scored.
+BEING_RECKONED = reason(
+    "being_reckoned",
+    "the hand's last card is played: it is being reckoned (call renege or say 'score it')",
+    N_("The hand is being counted: call renege or say 'score it'."),
+)
 # R22: a call of renege is a seated person's; a spectator or another room's token holds none.
 CALL_NEEDS_SEAT = reason(
     "call_needs_seat",
@@ -262,6 +268,8 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
     if game is None:
         raise errors.NotOfferedNow("the game has not started")
     state = game.state
+    if state.phase is Phase.RECKONING:
+        raise errors.NotOfferedNow(BEING_RECKONED)
     if state.turn is None:
         raise errors.NotOfferedNow("the game is over")
     action = command.action

@@ -157,6 +157,8 @@ def test_r23_the_reckoning_ends_when_all_four_say_score_it(client: TestClient) -
     code, tokens = renege_room(client, reckon_s=120)
     v = play_until(client, code, tokens, renege=False, stop="reckoning")
     assert v["turn"] is None and v["reckoned"] == [] and 115 <= v["reckon_deadline"] <= 120
+    r = client.post(f"/api/rooms/{code}/actions", json={"type": "stand"}, headers=bearer(tokens[1]))
+    assert r.status_code == 409 and r.json()["code"] == "being_reckoned"
     for seat in (2, 0, 3):
         r = client.post(f"/api/rooms/{code}/reckoned", headers=bearer(tokens[seat]))
         assert r.status_code == 204
