@@ -7,6 +7,7 @@ BENCHMARKS = [
     "bench.engine",
     "bench.live",
     "bench.send_path",
+    "bench.views",
     "bench.limits",
     "bench.arena",
     "bench.pages",

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from fastapi import Depends, Request
 from sse_starlette import EventSourceResponse
 from starlette.exceptions import HTTPException
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from app.api.admin_token import is_admin
 from app.api.errors import error_response
@@ -97,6 +97,12 @@ class LimitedEventSource(EventSourceResponse):
         self.room = room
         self.seat = seat
         self.gzip = gzip
+
+    async def _send_with_timeout(self, send: Send, message: Message) -> None:
+        # sse-starlette opens a cancel scope around every send, even with no timeout set (a
+        # few microseconds an event, python -m bench.send_path): the write-stall limit is the
+        # connection's (app/net.py), so each event goes straight out.
+        await send(message)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         gate = self.gate
