@@ -228,7 +228,9 @@ def _check(record: Any) -> list[str]:
         if not redeal:
             dealer = (dealer + 1) % 4
 
-    actions = _field(record, "actions", list, "the record")
+    every = _field(record, "actions", list, "the record")
+    # Renege mode's calls and "score it" (R22-R23) are the table's, between the moves.
+    actions = [a for a in every if a.get("type") not in TABLE_ACTIONS]
     for k, action in enumerate(actions, 1):
         got = (action.get("seat"), action.get("type"), action.get("card"))
         if k > len(expected):
@@ -241,7 +243,158 @@ def _check(record: Any) -> list[str]:
     report.append(
         f"{len(hands)} hands and {len(actions)} actions: every deal and kick matches the seed"
     )
+    if rules.get("renege", "off") != "off":
+        report.append(_check_calls(rules, hands, every))
     return report
+
+
+# -- renege mode (R21-R25): every call judged again from the plays ---------------------------
+
+TABLE_ACTIONS = ("call", "reckoned", "score")
+HONOURS = "AKQJT"
+
+
+def _rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def _allowed(held: set[str], trick: list[str], trump: str, forbid: bool) -> set[str]:
+    """R14 (and `undertrump` forbidden): the cards of ``held`` that may be played."""
+    if not trick:
+        return set(held)
+    led = _suit(trick[0])
+    trumps = {c for c in held if _suit(c) == trump}
+    if led == trump:
+        return trumps or set(held)
+    follow = {c for c in held if _suit(c) == led}
+    legal = (follow | trumps) if follow else set(held)
+    played_trumps = [c for c in trick if _suit(c) == trump]
+    if forbid and trumps != held and played_trumps:
+        top = max(_rank(c) for c in played_trumps)
+        legal -= {c for c in trumps if _rank(c) < top}
+    return legal
+
+
+def _kind(card: str, held: set[str], trick: list[str], trump: str, forbid: bool) -> str | None:
+    """R21: the kind of renege the play is, or None."""
+    if card in _allowed(held, trick, trump, forbid):
+        return None
+    led = _suit(trick[0])
+    if led == trump:
+        return "b"
+    if any(_suit(c) == led for c in held) and _suit(card) != trump:
+        return "a"
+    return "c"
+
+
+def _check_calls(rules: dict[str, Any], hands: list[Any], actions: list[Any]) -> str:
+    """Replays each hand's plays in the record's order, finds every renege (R21), judges each
+    call where it was made (R22) and its penalty (R24, R25, once a team a hand)."""
+    renege, false_call = rules.get("renege"), rules.get("false_call", "penalty")
+    forbid = rules.get("undertrump") == "forbidden"
+    moves_of = [len(_expected_actions(h, h["dealer"])) for h in hands]
+    if not hands:
+        return "no hand: no call to judge"
+    i, done, checked, found = 0, 0, 0, 0
+    state = _Hand(hands[0])
+    for action in actions:
+        kind = action.get("type")
+        if kind not in TABLE_ACTIONS:
+            if done == moves_of[i]:  # the next hand's first move
+                state.finish()
+                i, done = i + 1, 0
+                state = _Hand(hands[i])
+            done += 1
+            if kind == "play":
+                state.play(_seat(action.get("seat"), "a play's seat"), action.get("card"), forbid)
+            continue
+        if kind != "call":
+            continue
+        seat, lift = _seat(action.get("seat"), "a call's seat"), action.get("lift")
+        want = state.next_call()
+        upheld, catch = state.judge(seat, lift)
+        penalty: str | None
+        if catch is not None:
+            penalty = "bullseye" if renege == "bullseye" else "one"
+            if renege == "trinidad" and catch[3] == "b" and catch[4]:
+                penalty = "bullseye"
+            payer: int | None = catch[0] % 2
+        else:
+            penalty = "bullseye" if renege == "bullseye" else "one"
+            if false_call == "free":
+                penalty = None
+            payer = seat % 2 if penalty is not None else None
+        if payer is not None and payer in state.paid:
+            penalty, payer = None, None
+        if payer is not None:
+            state.paid.add(payer)
+        got = (
+            want.get("seat"),
+            want.get("lift"),
+            want.get("upheld"),
+            want.get("penalty"),
+            want.get("paid_by"),
+        )
+        if got != (seat, lift, upheld, penalty, payer):
+            raise Mismatch(
+                f"hand {state.n}: the call of seat {seat} on lift {lift} is judged {got[2:]} in"
+                f" the record, but the plays make it {(upheld, penalty, payer)}"
+            )
+        checked += 1
+        found += upheld
+    state.finish()
+    return f"{checked} calls of renege judged as the plays say ({found} upheld)"
+
+
+class _Hand:
+    """One hand's plays so far, for judging calls (R21, R22)."""
+
+    def __init__(self, hand: dict[str, Any]) -> None:
+        self.n = hand.get("n")
+        self.record = hand
+        self.held = {int(s): set(cards or []) for s, cards in hand["dealt"].items()}
+        self.trump = hand.get("trump")
+        self.lifts: list[list[str]] = []
+        self.reneges: list[list[Any]] = []  # [seat, lift, card, kind, honour, called]
+        self.calls = list(hand.get("calls") or [])
+        self.paid: set[int] = set()
+        self.judged = 0
+
+    def play(self, seat: int, card: Any, forbid: bool) -> None:
+        if not self.lifts or len(self.lifts[-1]) == 4:
+            self.lifts.append([])
+        trick = self.lifts[-1]
+        held = self.held[seat]
+        if trick and self.trump is not None:
+            kind = _kind(card, held, trick, self.trump, forbid)
+            if kind is not None:
+                honour = any(c[0] in HONOURS and _suit(c) == self.trump for c in held)
+                self.reneges.append([seat, len(self.lifts), card, kind, honour, False])
+        held.discard(card)
+        trick.append(card)
+
+    def next_call(self) -> dict[str, Any]:
+        if self.judged >= len(self.calls):
+            raise Mismatch(f"hand {self.n}: more calls in the actions than in the hand record")
+        self.judged += 1
+        return dict(self.calls[self.judged - 1])
+
+    def judge(self, seat: int, lift: Any) -> tuple[bool, list[Any] | None]:
+        for r in self.reneges:
+            if r[1] == lift and r[0] % 2 != seat % 2 and not r[5]:
+                r[5] = True
+                return True, r
+        return False, None
+
+    def finish(self) -> None:
+        if self.judged != len(self.calls):
+            raise Mismatch(f"hand {self.n}: {len(self.calls)} calls recorded, {self.judged} made")
+        shown = self.record.get("reneges")
+        if shown is not None:
+            want = [[r["seat"], r["lift"], r["card"], r["kind"], r["called"]] for r in shown]
+            got = [[r[0], r[1], r[2], r[3], r[5]] for r in self.reneges]
+            if want != got:
+                raise Mismatch(f"hand {self.n}: the reneges recorded are not those played")
 
 
 def _index(card: Any) -> int:

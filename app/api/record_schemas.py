@@ -12,7 +12,7 @@ from app.api.view_schemas import CardCode as Code
 from app.api.view_schemas import HandRecordView, SeatNumber, Shown
 from app.api.view_schemas import TeamNumber as Team
 from app.rules import Rules
-from app.rules.state import ACTION_TYPES
+from app.rules.state import ACTION_TYPES, TABLE_ACTION_TYPES
 from app.services.options import RoomOptions
 from app.services.view import ReplayOfView
 
@@ -27,9 +27,19 @@ class RecordSeat(Shown):
 class RecordAction(Shown):
     seq: int = Field(description="1, 2, ... in the order the moves were made")
     seat: SeatNumber
-    type: Literal[ACTION_TYPES]  # type: ignore[valid-type]
+    type: Literal[ACTION_TYPES + TABLE_ACTION_TYPES]  # type: ignore[valid-type]
     card: Code | None
-    auto: bool = Field(description="made by a computer player covering the seat")
+    auto: bool = Field(
+        description="made by a computer player covering the seat (or the server: a"
+        " reckoning's time up, R23, whose row names the dealer)"
+    )
+    lift: int | None = Field(
+        None,
+        ge=1,
+        le=12,
+        exclude_if=lambda v: v is None,
+        description="a call of renege (type call, R22): the lift it names",
+    )
 
 
 class GameRecordOut(Shown):

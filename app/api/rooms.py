@@ -23,11 +23,12 @@ from app.api.schemas import (
     CreateRoom,
     Join,
     Joined,
+    RenegeIn,
     RoomCreated,
     SeatBot,
     View,
 )
-from app.api.view_schemas import HandRecordView
+from app.api.view_schemas import CallView, HandRecordView, call_view
 from app.reasons import N_, reason
 from app.services import errors
 from app.services.decide import action_from
@@ -121,6 +122,24 @@ async def act(ctx: ContextDep, code: Code, body: ActionIn, token: TokenDep) -> R
         ctx.tables.act, code=code, token=token, action=action, expected=body.version
     )
     return view_response(ctx, snap, token)
+
+
+@router.post(
+    "/rooms/{code}/renege", response_model=CallView, responses=errors_of(403, 404, 409, 422)
+)
+async def call_renege(ctx: ContextDep, code: Code, body: RenegeIn, token: TokenDep) -> Response:
+    """R22: the caller's side calls renege on one lift of the hand; judged at once."""
+    _, judged = await ctx.tables.call(
+        ctx.tables.call_renege, code=code, token=token, lift=body.lift
+    )
+    return Response(call_view(judged).model_dump_json(), media_type="application/json")
+
+
+@router.post("/rooms/{code}/reckoned", status_code=204, responses=errors_of(403, 404, 409))
+async def reckoned(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
+    """R23: the caller says "score it" in the hand's reckoning."""
+    await ctx.tables.call(ctx.tables.reckoned, code=code, token=token)
+    return Response(status_code=204)
 
 
 @router.post("/rooms/{code}/rematch", response_model=View, responses=errors_of(401, 404, 409))

@@ -112,6 +112,14 @@ class SeatBot(BaseModel):
     level: Literal[LEVELS] | None = Field(None, description="default: standard")  # type: ignore[valid-type]
 
 
+class RenegeIn(BaseModel):
+    """R22: a call of renege on one lift of the current hand."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    lift: int = Field(ge=1, le=12, description="the lift called, 1 = the hand's first")
+
+
 class ActionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -13,7 +13,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.cards import SUITS, cards_in, code
 from app.rules.scoring import kick_points
-from app.rules.state import ACTION_TYPES, Action, Award, AwardKind, HandRecord, Trick
+from app.rules.state import (
+    ACTION_TYPES,
+    Action,
+    Award,
+    AwardKind,
+    Call,
+    HandRecord,
+    Penalty,
+    Renege,
+    RenegeKind,
+    Trick,
+)
 from app.rules.view import Decision, Observation, sorted_hand
 
 CARD_CODE = r"^[AKQJT2-9][CDHS]$"
@@ -67,10 +78,32 @@ class AwardView(Shown):
     seat: SeatNumber | None = Field(None, exclude_if=_absent_when_none)
 
 
+class CallView(Shown):
+    """R22: a call of renege and its judgement (API.md § Third round ``<call>``)."""
+
+    seat: SeatNumber = Field(description="who called")
+    lift: int = Field(ge=1, le=12, description="the lift called, 1 = the hand's first")
+    upheld: bool
+    penalty: Penalty | None = Field(description="what was paid (null: nothing more, R24-R25)")
+    paid_by: TeamNumber | None
+    card: CardCode | None = Field(None, description="the renege caught, when upheld")
+    offender: SeatNumber | None = Field(None, description="who reneged, when upheld")
+
+
+class RenegeView(Shown):
+    """R21: a renege, public once the game is over (R27)."""
+
+    seat: SeatNumber
+    lift: int = Field(ge=1, le=12)
+    card: CardCode
+    kind: RenegeKind
+    called: bool
+
+
 class GameView(Shown):
     """The game's part of API.md "The view", for one viewer."""
 
-    phase: Literal["lobby", "beg", "give_or_run", "play", "game_over"]
+    phase: Literal["lobby", "beg", "give_or_run", "play", "reckoning", "game_over"]
     dealer: SeatNumber | None
     beggar: SeatNumber | None
     turn: SeatNumber | None
@@ -98,6 +131,14 @@ class GameView(Shown):
         " every view of the game from its first deal; null for a game dealt before it",
         json_schema_extra={"pattern": "^[0-9a-f]{64}$"},
     )
+    calls: list[CallView] = Field(description="this hand's calls of renege (R22), public")
+    reckoned: list[SeatNumber] = Field(description="R23: the seats that said 'score it'")
+    renege_cards: list[CardCode] | None = Field(
+        None,
+        exclude_if=_absent_when_none,
+        description="R20: the viewer's cards that would renege, on their turn with renege on;"
+        " absent from every other view",
+    )
 
 
 LOBBY = GameView(
@@ -123,6 +164,8 @@ LOBBY = GameView(
     winner=None,
     seed=None,
     seed_commitment=None,
+    calls=[],
+    reckoned=[],
 )
 
 
@@ -142,11 +185,17 @@ class HandRecordView(Shown):
     game_totals: list[int] | None
     awards: list[AwardView]
     scores_after: list[int] = Field(min_length=2, max_length=2)
+    calls: list[CallView] = Field(default_factory=list, description="the deal's calls (R22)")
+    reneges: list[RenegeView] | None = Field(
+        None, description="every renege of the deal, called or not: null until the game is over"
+    )
 
 
 def hand_records(obs: Observation) -> tuple[HandRecordView, ...]:
     """The finished deals, as ``observe`` let this viewer see them."""
-    return tuple(_record_view(r) for r in obs.history)
+    # R27: observe shows every renege once the game is over, none before.
+    public = obs.winner is not None and obs.rules.renege != "off"
+    return tuple(_record_view(r, reneges_public=public) for r in obs.history)
 
 
 def game_view(obs: Observation) -> GameView:
@@ -180,6 +229,8 @@ def game_fields(obs: Observation) -> dict[str, Any]:
         "winner": obs.winner,
         "seed": obs.seed,
         "seed_commitment": obs.seed_commitment,
+        "calls": [_call(c) for c in obs.calls],
+        "reckoned": [s for s in range(4) if obs.reckoned >> s & 1],
     }
 
 
@@ -199,6 +250,11 @@ def seat_fields(obs: Observation) -> dict[str, Any]:
             }
             for a, err in obs.refusals
         ],
+        **(
+            {"renege_cards": [code(c) for c in sorted_hand(obs.renege_cards, obs.trump)]}
+            if obs.rules.renege != "off" and obs.seat is not None and obs.seat == obs.turn
+            else {}
+        ),
     }
 
 
@@ -219,6 +275,33 @@ def _award(award: Award) -> dict[str, Any]:
     if award.seat is not None:
         out["seat"] = award.seat
     return out
+
+
+def _call(call: Call) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": call.seat,
+        "lift": call.lift,
+        "upheld": call.upheld,
+        "penalty": call.penalty,
+        "paid_by": call.paid_by,
+    }
+    if call.card is not None:
+        out["card"], out["offender"] = code(call.card), call.offender
+    return out
+
+
+def call_view(call: Call) -> CallView:
+    return CallView.model_validate(_call(call))
+
+
+def _renege(renege: Renege) -> dict[str, Any]:
+    return {
+        "seat": renege.seat,
+        "lift": renege.lift,
+        "card": code(renege.card),
+        "kind": renege.kind,
+        "called": renege.called,
+    }
 
 
 def _lift(trick: Trick) -> dict[str, Any]:
@@ -246,7 +329,7 @@ def lift_view(trick: Trick) -> LiftView:
     return LiftView.model_validate(_lift(trick))
 
 
-def _record_view(record: HandRecord) -> HandRecordView:
+def _record_view(record: HandRecord, *, reneges_public: bool) -> HandRecordView:
     return HandRecordView.model_validate(
         {
             "n": record.n,
@@ -263,5 +346,7 @@ def _record_view(record: HandRecord) -> HandRecordView:
             "game_totals": list(record.game_totals) if record.game_totals else None,
             "awards": [_award(a) for a in record.awards],
             "scores_after": list(record.scores_after),
+            "calls": [_call(c) for c in record.calls],
+            "reneges": [_renege(r) for r in record.reneges] if reneges_public else None,
         }
     )

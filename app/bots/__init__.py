@@ -11,6 +11,7 @@ from the game's seed and version, so the same game, seed and budget give the sam
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Literal
 
@@ -53,6 +54,13 @@ def rng_for(seed: int, version: int) -> random.Random:
     return random.Random(f"allfours-bots:{seed}:{version}")
 
 
+def never_renege(observation: Observation) -> Observation:
+    """R26: a computer player never reneges: it chooses among the cards R14 allows."""
+    marked = observation.renege_cards
+    legal = tuple(a for a in observation.legal if a.card is None or not marked >> a.card & 1)
+    return dataclasses.replace(observation, legal=legal, renege_cards=0)
+
+
 def choose(
     observation: Observation,
     level: BotLevel,
@@ -67,6 +75,8 @@ def choose(
     """
     if not observation.legal:
         raise ValueError("the bot has no action to take")
+    if observation.renege_cards:
+        observation = never_renege(observation)
     if level == "easy":
         return easy.choose(observation)
     if level == "standard":

@@ -37,6 +37,14 @@ class Rules(BaseModel):
         False,
         description="R12: when the pack runs out, turn the last card(s) before redealing",
     )
+    renege: Literal["off", "trinidad", "one", "bullseye"] = Field(
+        "off",
+        description="R20-R24: off, every card the rules forbid is refused; else any card may"
+        " be played, the other side may call a renege, and an upheld call costs this penalty",
+    )
+    false_call: Literal["penalty", "free"] = Field(
+        "penalty", description="R25: a wrong call costs the callers a penalty, or nothing"
+    )
 
 
 DEFAULT_RULES = Rules()
@@ -46,7 +54,9 @@ DEFAULT_RULES = Rules()
 # others at their default). The first is the default; "custom" is any other combination.
 PRESETS: dict[str, Rules] = {
     "trinidad": DEFAULT_RULES,
-    "tournament": Rules(game_points=2, undertrump="forbidden", give_one_needs_trump=True),
+    "tournament": Rules(
+        game_points=2, undertrump="forbidden", give_one_needs_trump=True, renege="bullseye"
+    ),
     "tobago": Rules(kick_two=True),
     "quick": Rules(target=7),
 }

@@ -17,10 +17,11 @@ from app.rules.cards import DECK_SIZE
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
 from app.rules.legal import give_one_refusal, legal_actions, legal_play_mask
+from app.rules.renege import BAD_SEAT, NOT_RECKONING, call_refusal, holds_honour
 from app.rules.shuffle import SHUFFLE, SHUFFLES, first_dealer_for, shuffled_deck
-from app.rules.state import Action, Phase, State
+from app.rules.state import Action, Phase, Renege, State
 from app.rules.table import Table
-from app.rules.tricks import why_illegal
+from app.rules.tricks import renege_kind, why_illegal
 
 __all__ = [
     "apply",
@@ -90,6 +91,9 @@ def step(table: Table, action: Action) -> None:
     """``apply`` in place: ``table`` takes ``action``, or a RuleError says why it may not."""
     phase = table.phase
     kind = action.type
+    if kind in ("call", "reckoned", "score"):
+        _table_action(table, action)
+        return
     if phase is Phase.PLAY and kind == "play":
         card = action.card
         seat = table.turn
@@ -101,7 +105,17 @@ def step(table: Table, action: Action) -> None:
             # refused by rule, never crash the caller.
             raise IllegalMove("R3", NOT_A_CARD, index=card)
         forbid = table.rules.undertrump == "forbidden"
-        refusal = why_illegal(card, table.hands[seat], table.trick, table.trump, forbid)
+        hand = table.hands[seat]
+        if table.rules.renege != "off" and hand >> card & 1:
+            # R20-R21: any card is played; a renege is kept, judged, for a call to find.
+            renege = renege_kind(card, hand, table.trick, table.trump, forbid)
+            if renege is not None:
+                lift = len(table.tricks) + 1
+                honour = holds_honour(hand, table.trump)
+                table.reneges += (Renege(seat, lift, card, renege, honour),)
+            table.play(card)
+            return
+        refusal = why_illegal(card, hand, table.trick, table.trump, forbid)
         if refusal is not None:
             raise refusal
         table.play(card)
@@ -141,7 +155,32 @@ NOT_OFFERED: dict[Phase, Reason] = {
         "{action} is not possible now: cards are being played",
         N_("That is not possible now: cards are being played."),
     ),
+    Phase.RECKONING: reason(
+        "hand_being_reckoned",
+        "{action} is not possible now: the hand is being reckoned: call renege or say 'score it'",
+        N_("The hand is being counted: call renege or say 'score it'."),
+    ),
     Phase.GAME_OVER: reason(
         "game_over", "{action} is not possible now: the game is over", N_("The game is over.")
     ),
 }
+
+
+def _table_action(table: Table, action: Action) -> None:
+    """R22-R23: a call of renege, a seat's "score it", the reckoning's time running out."""
+    if action.type == "call":
+        seat = -1 if action.seat is None else action.seat
+        lift = 0 if action.lift is None else action.lift
+        refusal = call_refusal(table, seat, lift)
+        if refusal is not None:
+            raise refusal
+        table.call(seat, lift)
+        return
+    if table.phase is not Phase.RECKONING:
+        raise NotOffered("R23", NOT_RECKONING)
+    if action.type == "score":
+        table.score_deal()
+        return
+    if action.seat is None or not 0 <= action.seat < 4:
+        raise IllegalMove("R23", BAD_SEAT, seat=-1 if action.seat is None else action.seat)
+    table.say_reckoned(action.seat)

@@ -42,6 +42,9 @@ class Imagined(Table):
     def next_deal(self, *, same_dealer: bool) -> None:
         self.turn = None
 
+    def last_lift_taken(self) -> None:
+        self.score_deal()  # a bot's imagined deal is scored at once: it never reneges
+
 
 def imagined(obs: Observation) -> Imagined:
     """The deal ``obs`` shows, every hidden hand empty until ``Imagined.deal`` fills them."""
@@ -57,5 +60,6 @@ def imagined(obs: Observation) -> Imagined:
     t.stock, t.kicks = (), obs.kicks
     t.trump, t.decision, t.turn, t.trick = obs.trump, obs.decision, obs.turn, obs.trick
     t.tricks, t.won, t.awards = obs.tricks, (won[0], won[1]), ()
+    t.reneges, t.calls, t.reckoned = (), obs.calls, 0
     t.history, t.winner = (), obs.winner
     return t

@@ -49,6 +49,9 @@ def legal_actions(state: State) -> list[Action]:
     """Every action the seat to act may take (empty once the game is over)."""
     phase = state.phase
     if phase is Phase.PLAY:
+        if state.rules.renege != "off":  # R20: any card of the hand
+            assert state.turn is not None
+            return [_PLAYS[c] for c in cards_in(state.hands[state.turn])]
         return [_PLAYS[c] for c in cards_in(legal_play_mask(state))]
     if phase is Phase.BEG:
         return [STAND, BEG]
@@ -62,7 +65,7 @@ def refusals(state: State) -> tuple[tuple[Action, IllegalMove], ...]:
     if state.phase is Phase.GIVE_OR_RUN:
         refusal = give_one_refusal(state)
         return ((GIVE_ONE, refusal),) if refusal else ()
-    if state.phase is Phase.PLAY and state.trick:
+    if state.phase is Phase.PLAY and state.trick and state.rules.renege == "off":
         assert state.turn is not None and state.trump is not None
         hand = state.hands[state.turn]
         forbidden = state.rules.undertrump == "forbidden"
@@ -73,3 +76,11 @@ def refusals(state: State) -> tuple[tuple[Action, IllegalMove], ...]:
                 out.append((_PLAYS[card], err))
         return tuple(out)
     return ()
+
+
+def renege_cards(state: State) -> Hand:
+    """R20: with renege on, the cards of the hand to play that would renege (R21)."""
+    if state.phase is not Phase.PLAY or state.rules.renege == "off":
+        return 0
+    assert state.turn is not None
+    return state.hands[state.turn] & ~legal_play_mask(state)

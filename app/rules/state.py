@@ -9,16 +9,36 @@ from typing import Any, Literal, NamedTuple
 from app.rules.cards import Card, Hand
 from app.rules.config import Rules
 
-ActionType = Literal["stand", "beg", "give_one", "run_pack", "play"]
+ActionType = Literal["stand", "beg", "give_one", "run_pack", "play", "call", "reckoned", "score"]
+# The actions of the seat whose turn it is (the others are the table's, R22-R23: any seat
+# calls renege or says "score it" in its own time; "score" is the reckoning's time running out).
 ACTION_TYPES: tuple[ActionType, ...] = ("stand", "beg", "give_one", "run_pack", "play")
+TABLE_ACTION_TYPES: tuple[ActionType, ...] = ("call", "reckoned", "score")
 
-AwardKind = Literal["kick", "give_one", "high", "low", "jack", "hang_jack", "game"]
+AwardKind = Literal[
+    "kick",
+    "give_one",
+    "high",
+    "low",
+    "jack",
+    "hang_jack",
+    "game",
+    # R24-R25: a penalty, to the team that did not pay it: for a renege called (its card and
+    # offender), or for a wrong call (the caller's seat); a bullseye is the game, 0 points.
+    "renege",
+    "renege_bullseye",
+    "false_call",
+    "false_call_bullseye",
+]
+RenegeKind = Literal["a", "b", "c"]
+Penalty = Literal["one", "bullseye"]
 
 
 class Phase(StrEnum):
     BEG = "beg"
     GIVE_OR_RUN = "give_or_run"
     PLAY = "play"
+    RECKONING = "reckoning"  # R23: the last card is played, the hand not yet scored
     GAME_OVER = "game_over"
 
 
@@ -26,6 +46,21 @@ class Phase(StrEnum):
 class Action:
     type: ActionType
     card: Card | None = None
+    seat: int | None = None  # who calls or says "score it" (R22, R23): not the seat to act
+    lift: int | None = None  # the lift called, 1 = the hand's first
+
+
+def call(seat: int, lift: int) -> Action:
+    """R22: ``seat`` calls renege on lift ``lift``."""
+    return Action("call", seat=seat, lift=lift)
+
+
+def reckoned(seat: int) -> Action:
+    """R23: ``seat`` says "score it"."""
+    return Action("reckoned", seat=seat)
+
+
+SCORE = Action("score")  # R23: the reckoning's time is up
 
 
 STAND = Action("stand")
@@ -58,6 +93,30 @@ class Trick(NamedTuple):
     winner: int
 
 
+class Renege(NamedTuple):
+    """R21: a card played that the rules forbid, as the engine judged it when it was played."""
+
+    seat: int
+    lift: int  # 1 = the hand's first lift
+    card: Card
+    kind: RenegeKind
+    honour: bool  # R24 `trinidad`: the offender held the A, K, Q, J or 10 of trumps
+    called: bool = False
+
+
+class Call(NamedTuple):
+    """R22: a call of renege and its judgement."""
+
+    seat: int
+    lift: int
+    upheld: bool
+    penalty: Penalty | None  # what was paid (None: nothing, R24's once a hand, R25 `free`)
+    paid_by: int | None  # the team that paid it
+    card: Card | None = None  # the renege found, when upheld
+    offender: int | None = None
+    played: int = 0  # the cards of the hand played when it was called (its place in the hand)
+
+
 class HandRecord(NamedTuple):
     """Everything that happened in one deal, kept once the deal is over."""
 
@@ -72,6 +131,8 @@ class HandRecord(NamedTuple):
     game_totals: tuple[int, int] | None
     awards: tuple[Award, ...]
     scores_after: tuple[int, int]
+    reneges: tuple[Renege, ...] = ()  # R27: public once the game is over
+    calls: tuple[Call, ...] = ()
 
     @property
     def played_out(self) -> bool:
@@ -100,6 +161,9 @@ FIELDS = (
     "tricks",
     "won",
     "awards",
+    "reneges",
+    "calls",
+    "reckoned",
     "history",
     "winner",
 )
@@ -134,6 +198,9 @@ class State:
     tricks: tuple[Trick, ...]
     won: tuple[Hand, Hand]  # cards each team has lifted this deal
     awards: tuple[Award, ...]  # this deal's awards so far
+    reneges: tuple[Renege, ...]  # this deal's reneges (R21), known to the engine only
+    calls: tuple[Call, ...]  # this deal's calls (R22), public
+    reckoned: int  # R23: the seats that said "score it", a mask of 1 << seat
     history: tuple[HandRecord, ...]
     winner: int | None
 

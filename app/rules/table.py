@@ -19,9 +19,10 @@ from typing import Self
 from app.rules.cards import Card, suit_of
 from app.rules.config import Rules
 from app.rules.legal import legal_play_mask
+from app.rules.renege import barred_from_game, judge
 from app.rules.scoring import game_total, hand_awards, kick_points
 from app.rules.shuffle import SHUFFLE, shuffled_deck
-from app.rules.state import Award, HandRecord, Phase, State, Trick
+from app.rules.state import Award, AwardKind, Call, HandRecord, Phase, State, Trick
 from app.rules.tricks import winning_play
 
 RUN_DEAL = 3  # R6, R10: cards to each seat at a time
@@ -61,6 +62,7 @@ class Table(State):
         t.hands, t.dealt, t.stock, t.kicks = state.hands, state.dealt, state.stock, state.kicks
         t.trump, t.decision, t.turn, t.trick = state.trump, state.decision, state.turn, state.trick
         t.tricks, t.won, t.awards = state.tricks, state.won, state.awards
+        t.reneges, t.calls, t.reckoned = state.reneges, state.calls, state.reckoned
         t.history, t.winner = state.history, state.winner
         return t
 
@@ -83,6 +85,7 @@ class Table(State):
         self.hands = self.dealt = (0, 0, 0, 0)
         self.kicks, self.trump, self.decision = (), None, None
         self.trick, self.tricks, self.won, self.awards = (), (), (0, 0), ()
+        self.reneges, self.calls, self.reckoned = (), (), 0
         # R6: three at a time, twice round, starting on the dealer's right.
         self.deal_round()
         self.deal_round()
@@ -196,6 +199,52 @@ class Table(State):
         self.trick = ()
         self.turn = winner
         if not self.hands[winner]:
+            self.last_lift_taken()
+
+    def last_lift_taken(self) -> None:
+        """The hand's last card is played: it is scored, or with renege on reckoned (R23)."""
+        if self.rules.renege == "off":
+            self.score_deal()
+            return
+        self.phase = Phase.RECKONING
+        self.turn = None
+
+    # -- renege mode (R22-R25) -------------------------------------------------------------
+
+    def call(self, seat: int, lift: int) -> Call:
+        """R22: ``seat`` calls renege on ``lift``: judged at once, its penalty paid (R24-R25)."""
+        judged, caught = judge(self, seat, lift)
+        if caught is not None:
+            reneges = list(self.reneges)
+            reneges[caught] = reneges[caught]._replace(called=True)
+            self.reneges = tuple(reneges)
+        self.calls += (judged,)
+        if judged.paid_by is not None:
+            self.pay(judged)
+        return judged
+
+    def pay(self, judged: Call) -> None:
+        """R24-R25: the penalty, an award to the other team: a point (R19 applies), or the
+        game whatever the scores (a bullseye: nothing more of the hand is awarded)."""
+        assert judged.paid_by is not None
+        to = 1 - judged.paid_by
+        kind: AwardKind
+        if judged.upheld:
+            card, seat = judged.card, judged.offender
+            kind = "renege" if judged.penalty == "one" else "renege_bullseye"
+        else:
+            card, seat = None, judged.seat
+            kind = "false_call" if judged.penalty == "one" else "false_call_bullseye"
+        if judged.penalty == "one":
+            self.award(Award(kind, to, 1, card, seat))
+            return
+        self.awards += (Award(kind, to, 0, card, seat),)
+        self.end_game(to)
+
+    def say_reckoned(self, seat: int) -> None:
+        """R23: ``seat`` says "score it"; once all four have, the hand is scored."""
+        self.reckoned |= 1 << seat
+        if self.reckoned == 0b1111:
             self.score_deal()
 
     # -- scoring (R16-R19) -----------------------------------------------------------------
@@ -207,17 +256,24 @@ class Table(State):
         self.scores = s = (s[0] + points, s[1]) if award.team == 0 else (s[0], s[1] + points)
         if s[award.team] < self.rules.target:
             return False
-        self.winner = award.team
+        self.end_game(award.team)
+        return True
+
+    def end_game(self, winner: int) -> None:
+        self.winner = winner
         self.phase = Phase.GAME_OVER
         self.turn = None
         self.close_deal(redeal=False)
-        return True
 
     def score_deal(self) -> None:
         assert self.trump is not None
-        for a in hand_awards(
+        awards = hand_awards(
             dealt=self.dealt, won=self.won, trump=self.trump, dealer=self.dealer, rules=self.rules
-        ):
+        )
+        if self.calls:
+            barred = barred_from_game(self.calls)
+            awards = [a for a in awards if a.kind != "game" or a.team not in barred]
+        for a in awards:
             if self.award(a):
                 return
         self.close_deal(redeal=False)
@@ -237,6 +293,8 @@ class Table(State):
             game_totals=totals,
             awards=self.awards,
             scores_after=self.scores,
+            reneges=self.reneges,
+            calls=self.calls,
         )
         self.history += (record,)
 

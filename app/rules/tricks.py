@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from app.reasons import N_, reason
 from app.rules.cards import SUIT_MASK, SUITS, Card, Hand, code, highest, suit_of
 from app.rules.errors import IllegalMove
+from app.rules.state import RenegeKind
 
 # The page's sentences have no full stop: each is also the tooltip of a card not allowed.
 NOT_IN_HAND = reason(
@@ -68,6 +69,22 @@ def why_illegal(
     top = _top_trump(trick, trump)
     assert top is not None
     return IllegalMove("R14 (undertrump forbidden)", UNDERTRUMP, card=code(top))
+
+
+def renege_kind(
+    card: Card, hand: Hand, trick: Plays, trump: int, undertrump_forbidden: bool
+) -> RenegeKind | None:
+    """R21: the kind of renege playing ``card`` (held in ``hand``) to ``trick`` is, or None
+    when R14 allows it: (a) a plain suit not followed, (b) trump led and not followed, (c) an
+    undertrump forbidden."""
+    if legal_cards(hand, trick, trump, undertrump_forbidden) >> card & 1:
+        return None
+    led = trick[0][1] // 13
+    if led == trump:
+        return "b"
+    if hand & SUIT_MASK[led] and card // 13 != trump:
+        return "a"
+    return "c"
 
 
 def trick_winner(trick: Plays, trump: int) -> int:

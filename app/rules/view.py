@@ -16,9 +16,9 @@ from typing import Literal
 from app.rules.cards import Card, Hand, cards_in, rank_of, suit_of
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove
-from app.rules.legal import legal_actions, refusals
+from app.rules.legal import legal_actions, refusals, renege_cards
 from app.rules.shuffle import SHUFFLE, seed_commitment
-from app.rules.state import Action, HandRecord, Phase, State, Trick
+from app.rules.state import Action, Call, HandRecord, Phase, State, Trick
 
 Decision = Literal["stand", "give_one", "run_pack"]
 
@@ -53,6 +53,11 @@ class Observation:
     seed_commitment: str | None
     # What the computer did for this seat (away cover, turn timer) since its own last move.
     played_for_you: tuple[Action, ...] = ()
+    # Renege mode (R20-R27): this deal's calls, public; the cards of the viewer's hand that
+    # would renege, on their turn only; the seats that said "score it" in the reckoning.
+    calls: tuple[Call, ...] = ()
+    renege_cards: Hand = 0
+    reckoned: int = 0
 
     @property
     def beggar(self) -> int:
@@ -110,6 +115,9 @@ def observe(
         seed=state.seed if over else None,
         seed_commitment=seed_commitment(state.seed) if state.shuffle == SHUFFLE else None,
         played_for_you=tuple(played_for[seat]) if seat is not None and played_for else (),
+        calls=state.calls,
+        renege_cards=renege_cards(state) if to_act else 0,
+        reckoned=state.reckoned,
     )
 
 
@@ -117,7 +125,10 @@ def _seen(record: HandRecord, viewer: int | None) -> HandRecord:
     """A finished deal as ``viewer`` may see it while the game runs. Every card of a
     played-out deal was shown in a trick; a deal that was thrown in (a redeal, or a game
     ended by a kick or a give one) showed no one's hand, so each viewer sees only its own
-    seat's cards there (all of them once the game is over and its seed public)."""
+    seat's cards there (all of them once the game is over and its seed public). An uncalled
+    renege is no one's to know until the game is over (R27): a call shows what it caught."""
+    if record.reneges:
+        record = record._replace(reneges=())
     if record.played_out:
         return record
     d = record.dealt

@@ -8,6 +8,9 @@
   turn was committed (``rooms.changed_at``, so every app process and a restarted one count
   from the same instant). When it runs out the computer makes that one decision, and the
   player keeps the seat.
+- The reckoning (renege mode, R23, room option ``reckon_s``): a hand whose last card is played
+  is scored when every seat has said "score it" or ``reckon_s`` (times ``turn_scale``) after
+  that card, counted from ``games.reckon_since``, whichever is first.
 
 Deadlines are wall-clock Unix seconds: a rendered view is shared by every viewer of one
 version and sent later to streams that connect later, so it carries absolute deadlines and
@@ -21,6 +24,7 @@ import time
 from dataclasses import dataclass
 
 from app.live.presence import Presence
+from app.rules import Phase
 from app.services.snapshot import RoomSnap
 
 
@@ -31,6 +35,7 @@ class Deadlines:
 
     away: tuple[float | None, float | None, float | None, float | None]
     turn: float | None
+    reckon: float | None = None  # when the hand being reckoned is scored (R23)
 
 
 NO_DEADLINES = Deadlines((None, None, None, None), None)
@@ -69,7 +74,19 @@ def away_deadline(snap: RoomSnap, presence: Presence, away_s: float) -> float | 
     return max(presence.last_seen_wall(snap.code, seat), turn_since(snap)) + away_s
 
 
+def reckon_deadline(snap: RoomSnap, scale: float) -> float | None:
+    """R23: when the hand being reckoned is scored, "score it" or not (None: no reckoning)."""
+    game = snap.game
+    if game is None or game.state.phase is not Phase.RECKONING:
+        return None
+    since = game.reckon_since.timestamp() if game.reckon_since is not None else turn_since(snap)
+    return since + snap.options.reckon_s * scale
+
+
 def deadlines(snap: RoomSnap, presence: Presence) -> Deadlines:
+    reckon = reckon_deadline(snap, presence.turn_scale)
+    if reckon is not None:
+        return Deadlines((None, None, None, None), None, _tenth(reckon))
     if human_to_act(snap) is None:
         return NO_DEADLINES
     away = away_deadline(snap, presence, presence.away_s)

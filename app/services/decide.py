@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from app.reasons import N_, reason
-from app.rules import Action, IllegalMove, NotOffered, apply, new_game
+from app.rules import Action, IllegalMove, NotOffered, Phase, State, apply, new_game
 from app.rules.cards import BadCardCode, parse
 from app.rules.cards import code as card_code
 from app.rules.engine import NOT_OFFERED
+from app.rules.renege import CALL_OUTSIDE_HAND
 from app.rules.shuffle import first_dealer_for
-from app.rules.state import ACTION_TYPES, Phase
+from app.rules.state import ACTION_TYPES, SCORE, Call, call, reckoned
 from app.services import errors
 from app.services.identity import seat_of, token_hash
 from app.services.snapshot import (
@@ -181,7 +183,33 @@ class HostMove:
     to: int
 
 
-Command = Join | SeatBot | Start | Rematch | Act | HostBot | HostFree | HostMove
+@dataclass(frozen=True, slots=True)
+class TableAct:
+    """R22-R23, out of turn: a seated person calls renege on ``lift`` ("call") or says "score
+    it" ("reckoned"); the server ends a reckoning whose time is up ("score", ``seat`` None)
+    or acts for a computer player (``seat``)."""
+
+    token: str | None
+    type: Literal["call", "reckoned", "score"]
+    lift: int | None = None
+    seat: int | None = None
+    auto: bool = False
+
+
+Command = Join | SeatBot | Start | Rematch | Act | TableAct | HostBot | HostFree | HostMove
+
+# R23: after a hand's last card nobody is to play until it is scored.
+BEING_RECKONED = reason(
+    "being_reckoned",
+    "the hand's last card is played: it is being reckoned (call renege or say 'score it')",
+    N_("The hand is being counted: call renege or say 'score it'."),
+)
+# R22: a call of renege is a seated person's; a spectator or another room's token holds none.
+CALL_NEEDS_SEAT = reason(
+    "call_needs_seat",
+    "only a player seated at this table may call renege or say 'score it'",
+    N_("Only a player seated at this table can call renege or say 'score it'."),
+)
 
 
 def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
@@ -196,6 +224,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
             return _rematch(snap, command)
         case Act():
             return _act(snap, command)
+        case TableAct():
+            return _table_act(snap, command)
         case HostBot() | HostFree() | HostMove():
             return host_decides(snap, command)
 
@@ -312,6 +342,8 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
     if game is None:
         raise errors.NotOfferedNow(NOT_STARTED)
     state = game.state
+    if state.phase is Phase.RECKONING:
+        raise errors.NotOfferedNow(BEING_RECKONED)
     if state.turn is None:
         raise errors.NotOfferedNow(NOT_OFFERED[Phase.GAME_OVER], action=command.action.type)
     action = command.action
@@ -327,12 +359,7 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
             # The very move just accepted, sent again: a race lost, not a wrong turn.
             raise errors.StaleVersion(MOVE_ALREADY_MADE)
         raise errors.NotYourTurn(NOT_YOUR_TURN, seat=state.turn)
-    try:
-        after = apply(state, action)
-    except NotOffered as err:
-        raise errors.NotOfferedNow.of_rule(err) from None
-    except IllegalMove as err:
-        raise errors.IllegalMoveError.of_rule(err) from None
+    after = _applied(state, action)
     log = ActionLog(
         seq=game.seq + 1,
         seat=actor,
@@ -341,6 +368,67 @@ def _act(snap: RoomSnap, command: Act) -> RoomSnap:
         version=snap.version + 1,
         auto=command.auto,
     )
+    return _logged(snap, after, log)
+
+
+def _applied(state: State, action: Action) -> State:
+    try:
+        return apply(state, action)
+    except NotOffered as err:
+        raise errors.NotOfferedNow.of_rule(err) from None
+    except IllegalMove as err:
+        raise errors.IllegalMoveError.of_rule(err) from None
+
+
+def _table_act(snap: RoomSnap, command: TableAct) -> RoomSnap | None:
+    """R22-R23: a call of renege, a "score it", the reckoning's time up, judged by the rules."""
+    if command.type == "score":
+        actor = None
+    elif command.seat is not None:
+        actor = command.seat
+    else:
+        actor = seat_of(snap, command.token)
+        if actor is None:
+            raise errors.Forbidden(CALL_NEEDS_SEAT)
+    game = snap.game
+    if game is None:
+        raise errors.NotOfferedNow(CALL_OUTSIDE_HAND)
+    state = game.state
+    if command.type == "call":
+        action = call(actor if actor is not None else -1, command.lift or 0)
+    elif command.type == "reckoned":
+        assert actor is not None
+        if state.phase is Phase.RECKONING and state.reckoned >> actor & 1:
+            return None  # said already: nothing changes
+        action = reckoned(actor)
+    else:
+        action = SCORE
+    after = _applied(state, action)
+    log = ActionLog(
+        seq=game.seq + 1,
+        # the reckoning's time running out is no seat's: its row names the dealer, who counts
+        seat=actor if actor is not None else state.dealer,
+        type=action.type,
+        card=None,
+        version=snap.version + 1,
+        auto=command.auto or actor is None,
+        lift=action.lift,
+    )
+    return _logged(snap, after, log)
+
+
+def judged_call(snap: RoomSnap) -> Call:
+    """The call the last change judged (R22): in this hand, or the one that ended the game."""
+    assert snap.game is not None
+    state = snap.game.state
+    return state.calls[-1] if state.calls else state.history[-1].calls[-1]
+
+
+def _logged(snap: RoomSnap, after: State, log: ActionLog) -> RoomSnap:
+    """The room after the game took the logged action ``log``."""
+    game = snap.game
+    assert game is not None
+    state = game.state
     played_for = with_played_for(game.played_for, log)
     done = replace(
         snap,

@@ -11,11 +11,13 @@ import asyncio
 import logging
 import time
 from datetime import UTC, datetime
+from typing import Literal
 
 from app import bots
+from app.bots.renege import call_due
 from app.live.hub import Hub
 from app.live.presence import Presence
-from app.rules import Action, observe
+from app.rules import Action, Phase, observe
 from app.services import clocks
 from app.services.errors import ApiError, NotFound
 from app.services.snapshot import RoomSnap
@@ -149,6 +151,9 @@ class TableKeeper:
             snap = await asyncio.to_thread(self.tables.snapshot, code, version)
         if snap.version != version or snap.game is None:
             return
+        if snap.game.state.phase is Phase.RECKONING:
+            await self._reckon(snap)
+            return
         seat = snap.game.state.turn
         if seat is None:
             return
@@ -160,6 +165,42 @@ class TableKeeper:
             await self._play(snap, seat, info.level or bots.DEFAULT_LEVEL)
             return
         await self._cover_when_away(snap, seat)
+
+    async def _reckon(self, snap: RoomSnap) -> None:
+        """R23: the computer players say "score it" at once, one a version (R26's calls
+        first); then the hand waits for the people until the reckoning's time is up."""
+        assert snap.game is not None
+        state = snap.game.state
+        for info in snap.seats:
+            if info is not None and info.bot and not state.reckoned >> info.seat & 1:
+                lift = call_due(observe(state, info.seat))
+                if lift is not None:
+                    await self._table_act(snap, "call", info.seat, lift)
+                else:
+                    await self._table_act(snap, "reckoned", info.seat)
+                return
+        deadline = clocks.reckon_deadline(snap, self.presence.turn_scale)
+        if deadline is None:
+            return
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        await self._table_act(snap, "score", None)
+
+    async def _table_act(
+        self,
+        snap: RoomSnap,
+        type: Literal["call", "reckoned", "score"],
+        seat: int | None,
+        lift: int | None = None,
+    ) -> None:
+        try:
+            await asyncio.to_thread(
+                lambda: self.tables.table_act(
+                    code=snap.code, type=type, seat=seat, expected=snap.version, lift=lift
+                )
+            )
+        except ApiError as err:
+            # Someone else moved first (a call, a "score it", another process): fine.
+            log.debug("%s in %s at version %s not applied: %s", type, snap.code, snap.version, err)
 
     async def _cover_when_away(self, snap: RoomSnap, seat: int) -> None:
         """Wait while the human is here; once gone for ``away_s`` on their turn, play for them.
@@ -205,6 +246,10 @@ class TableKeeper:
         assert snap.game is not None
         observation = observe(snap.game.state, seat)
         if not observation.legal:
+            return
+        lift = call_due(observation)
+        if lift is not None:  # R26: a proven renege is called before acting
+            await self._table_act(snap, "call", seat, lift)
             return
         try:
             # The game's seed and version seed the bot: a seeded game replays move for move

@@ -19,6 +19,13 @@ class RoomOptions(BaseModel):
         " (0: no timer)",
     )
     spectator_chat: bool = Field(False, description="spectators may write in the chat too")
+    reckon_s: int = Field(
+        15,
+        ge=5,
+        le=120,
+        description="renege mode (R23): seconds after a hand's last card for the players to call"
+        " renege or say 'score it' before the hand is scored",
+    )
 
 
 DEFAULT_OPTIONS = RoomOptions()

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from sqlalchemy import Connection
 
+from app.rules import Phase
 from app.services.snapshot import RoomSnap, lineup_json
 from app.store import repo
 
@@ -69,8 +70,14 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             card=log.card,
             version=log.version,
             auto=log.auto,
+            lift=log.lift,
         )
-        repo.set_turn(conn, game.id, game.state.turn)
+        repo.set_turn(conn, game.id, game.state.turn, over=game.state.winner is not None)
         if game.state.winner is not None:  # this move ended the game
             repo.set_winner(conn, game.id, game.state.winner)
+        if game.state.phase is Phase.RECKONING and before.game.state.phase is not Phase.RECKONING:
+            # R23: the hand's last card: its reckoning counts from this commit, everywhere.
+            assert after.at is not None
+            repo.set_reckon_since(conn, game.id, after.at)
+            return replace(after, game=replace(game, reckon_since=after.at))
     return after

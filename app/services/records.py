@@ -17,7 +17,7 @@ from app.reasons import N_, reason
 from app.rules import Observation, Rules, observe
 from app.rules.cards import SUITS, code, suit_of
 from app.rules.shuffle import SHUFFLE, shuffled_deck
-from app.rules.state import Award, HandRecord
+from app.rules.state import Award, Call, HandRecord
 from app.services import errors
 from app.services.identity import check_code, seat_of
 from app.services.snapshot import GameInfo, ReplayOf, RoomSnap, replay_game
@@ -106,6 +106,7 @@ def record_json(record: GameRecord) -> Json:
         "first_dealer_from": record.first_dealer_from,
         "actions": [
             {"seq": a.seq, "seat": a.seat, "type": a.type, "card": a.card, "auto": a.auto}
+            | ({"lift": a.lift} if a.lift is not None else {})
             for a in record.actions
         ],
         "hands": [h.model_dump(mode="json") for h in hand_records(seen)],
@@ -200,9 +201,7 @@ def _deal_lines(
         lines += ["beg", "give one" if hand.decision == "give_one" else "run the pack"]
     if hand.trump is not None:
         lines.append(f"trump: {SUITS[hand.trump]}")
-    for trick in hand.tricks:
-        cards = " ".join(code(c) for _, c in trick.cards)
-        lines.append(f"lift: {cards} -> {trick.winner}")
+    lines += _play_lines(seen, hand)
     if hand.game_totals is not None:
         lines.append(f"# Game: T0 counted {hand.game_totals[0]}, T1 {hand.game_totals[1]}")
     if hand.awards:
@@ -211,6 +210,54 @@ def _deal_lines(
     if hand is seen.history[-1] and seen.winner is not None:
         lines.append(f"winner: T{seen.winner}")
     return lines
+
+
+def _play_lines(seen: Observation, hand: HandRecord) -> list[str]:
+    """The lifts, and in renege mode (R22-R23, R27) the calls where they were made (a lift
+    split at a call on it in play), the reneges once public, and the reckoning's end."""
+    plays = [(s, c, t) for t in hand.tricks for s, c in t.cards]
+    calls = sorted(hand.calls, key=lambda c: c.played)
+    lines: list[str] = []
+    cards: list[str] = []
+    for n, (_, card, trick) in enumerate(plays, 1):
+        cards.append(code(card))
+        while calls and calls[0].played == n and n % 4:
+            lines.append("lift: " + " ".join(cards))
+            cards = []
+            lines.append(_call_line(calls.pop(0)))
+        if n % 4 == 0:
+            lines.append(f"lift: {' '.join(cards)} -> {trick.winner}")
+            cards = []
+            while calls and calls[0].played == n:
+                lines.append(_call_line(calls.pop(0)))
+    if cards:  # a hand cut short in a lift (a penalty ended the game)
+        lines.append("lift: " + " ".join(cards))
+    lines += [_call_line(c) for c in calls]
+    for r in hand.reneges if seen.winner is not None else ():
+        called = "called" if r.called else "not called"
+        lines.append(
+            f"# renege: seat {r.seat}, lift {r.lift}, {code(r.card)} (kind {r.kind}), {called}"
+        )
+    if seen.rules.renege != "off" and _reckoned(seen, hand):
+        lines.append("time up  # the reckoning ended (R23): 'score it' said, or its time up")
+    return lines
+
+
+_PENALTIES = ("renege", "renege_bullseye", "false_call", "false_call_bullseye")
+
+
+def _reckoned(seen: Observation, hand: HandRecord) -> bool:
+    """The hand's every card was played and the reckoning scored it (no penalty ended the
+    game first)."""
+    every_card = bool(hand.tricks) and 4 * len(hand.tricks) == 4 * hand.dealt[0].bit_count()
+    ended = hand is seen.history[-1] and seen.winner is not None
+    return every_card and not (ended and hand.awards and hand.awards[-1].kind in _PENALTIES)
+
+
+def _call_line(call: Call) -> str:
+    verdict = "upheld" if call.upheld else "wrong"
+    paid = f" T{call.paid_by}" if call.paid_by is not None else ""
+    return f"call: seat {call.seat} lift {call.lift} -> {verdict} {call.penalty or 'nothing'}{paid}"
 
 
 def _dealt_from_the_deck(seed: int, shuffle: int, hand: HandRecord, order: list[int]) -> list[str]:

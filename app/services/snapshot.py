@@ -13,8 +13,9 @@ from datetime import datetime
 
 from sqlalchemy import Connection
 
-from app.rules import Action, Rules, State, apply, new_game
+from app.rules import Action, Phase, Rules, State, apply, new_game
 from app.rules.cards import parse
+from app.rules.state import TABLE_ACTION_TYPES
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.store import repo
 
@@ -102,6 +103,8 @@ class GameInfo:
     # Per seat, what the computer did for it (auto) since its own last move in this game: what
     # a returning player is told ("the computer played 9♠ for you").
     played_for: tuple[tuple[Action, ...], ...] = ((), (), (), ())
+    # When the current hand's reckoning began (R23), as committed (games.reckon_since).
+    reckon_since: datetime | None = None
 
     @property
     def over(self) -> bool:
@@ -142,10 +145,14 @@ class RoomSnap:
 
     @property
     def in_play(self) -> bool:
-        return self.game is not None and self.game.state.turn is not None
+        """A game is on: a seat is to act, or its hand is being reckoned (R23)."""
+        return self.game is not None and self.game.state.phase is not Phase.GAME_OVER
 
 
 def action_of(log: repo.ActionLog) -> Action:
+    if log.type in TABLE_ACTION_TYPES:  # R22-R23: who called or said "score it", which lift
+        seat = log.seat if log.type != "score" else None
+        return Action(log.type, None, seat, log.lift)
     return Action(log.type, parse(log.card) if log.card is not None else None)  # type: ignore[arg-type]
 
 
@@ -173,6 +180,7 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
         state=state,
         lineup=lineup_from(row.lineup),
         played_for=played_for,
+        reckon_since=row.reckon_since if state.phase is Phase.RECKONING else None,
     )
 
 
@@ -185,6 +193,8 @@ def with_played_for(
 ) -> tuple[tuple[Action, ...], ...]:
     """``played_for`` after ``log``: an auto move joins its seat's list, the seat's own move
     empties it (they are back, and have seen the table)."""
+    if log.type in TABLE_ACTION_TYPES:
+        return played_for  # a call or a "score it" is no move made for anyone
     seats = list(played_for)
     seats[log.seat] = (*seats[log.seat], action_of(log))[-PLAYED_FOR_KEPT:] if log.auto else ()
     return tuple(seats)

@@ -59,6 +59,10 @@ class Figures(Shown):
     )
     gave_one: int = Field(description="begged deals where the dealer gave one")
     ran_the_pack: int = Field(description="begged deals where the dealer ran the pack")
+    reneges_caught: int = Field(0, description="renege mode: calls upheld (R22)")
+    wrong_calls: int = Field(0, description="renege mode: calls that found no renege (R25)")
+    reneges: int = Field(0, description="renege mode: reneges played, called or not (R21)")
+    reneges_called: int = Field(0, description="those the other side caught")
 
 
 class PlayerStats(Figures):
@@ -110,6 +114,10 @@ class _Count:
     highest_game_count: int | None = None
     gave_one: int = 0
     ran_the_pack: int = 0
+    reneges_caught: int = 0
+    wrong_calls: int = 0
+    reneges: int = 0
+    reneges_called: int = 0
 
     def figures(self) -> dict[str, object]:
         return {
@@ -127,6 +135,10 @@ class _Count:
             "highest_game_count": self.highest_game_count,
             "gave_one": self.gave_one,
             "ran_the_pack": self.ran_the_pack,
+            "reneges_caught": self.reneges_caught,
+            "wrong_calls": self.wrong_calls,
+            "reneges": self.reneges,
+            "reneges_called": self.reneges_called,
         }
 
 
@@ -208,6 +220,16 @@ class _Tally:
             elif kind == "game":
                 for c in (teams[team], seats[team], seats[team + 2]):
                     c.game_won += 1
+        for called in hand.calls:  # R22: the caller's side and the caller
+            for c in (teams[called.seat % 2], seats[called.seat]):
+                if called.upheld:
+                    c.reneges_caught += 1
+                else:
+                    c.wrong_calls += 1
+        for renege in hand.reneges:  # finished games only: every renege is public (R27)
+            for c in (teams[renege.seat % 2], seats[renege.seat]):
+                c.reneges += 1
+                c.reneges_called += renege.called
         if hand.game_totals is not None:
             for team in (0, 1):
                 count = hand.game_totals[team]

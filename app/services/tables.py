@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -33,6 +33,7 @@ from app.live.notifier import Notifier
 from app.reasons import N_, reason
 from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
+from app.rules.state import Call
 from app.services import errors
 from app.services.decide import (
     Act,
@@ -44,8 +45,10 @@ from app.services.decide import (
     Rematch,
     SeatBot,
     Start,
+    TableAct,
     claim_of,
     decide,
+    judged_call,
 )
 from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
@@ -249,6 +252,31 @@ class Tables:
                 auto=last.auto,
             )
         return done
+
+    # -- renege mode (R22-R23) ---------------------------------------------------------------
+
+    def call_renege(self, *, code: str, token: str | None, lift: int) -> tuple[RoomSnap, Call]:
+        """A seated person calls renege on ``lift``: the room after, and the judgement."""
+        done = self._commit(code, TableAct(token, "call", lift))
+        return done, judged_call(done)
+
+    def reckoned(self, *, code: str, token: str | None) -> RoomSnap:
+        """A seated person says "score it"."""
+        return self._commit(code, TableAct(token, "reckoned"))
+
+    def table_act(
+        self,
+        *,
+        code: str,
+        type: Literal["call", "reckoned", "score"],
+        seat: int | None,
+        expected: int,
+        lift: int | None = None,
+    ) -> RoomSnap:
+        """The server's own: a computer player's call or "score it", or the reckoning's time
+        up (``seat`` None), against the version it was decided on."""
+        command = TableAct(None, type, lift, seat, auto=True)
+        return self._commit(code, command, expected=expected)
 
     # -- the host's powers -------------------------------------------------------------------
 

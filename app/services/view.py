@@ -104,6 +104,11 @@ class RoomView(GameView):
         " is rendered once and may be sent later, so count down from this moment; null when"
         " no clock runs",
     )
+    reckon_deadline: int | None = Field(
+        None,
+        description="renege mode (R23): seconds (at timed_at) left before the hand being"
+        " reckoned is scored (option reckon_s); null: no reckoning",
+    )
     played_for_you: list[ActionView] = Field(
         default_factory=list,
         description="what the computer did for the caller's seat (away cover or turn timer)"
@@ -170,6 +175,7 @@ def _shared(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINES) -> R
             "match": match_fields(snap),
             "away": [seconds_left(d, now) for d in clocks.away],
             "turn_deadline": seconds_left(clocks.turn, now),
+            "reckon_deadline": seconds_left(clocks.reckon, now),
             "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
             "played_for_you": [],
         }
@@ -196,6 +202,7 @@ def _for_seat(shared: RoomView, snap: RoomSnap, seat: int | None) -> RoomView:
             "legal": _ACTIONS.validate_python(own["legal"]),
             "refused": _REFUSED.validate_python(own["refused"]),
             "played_for_you": _ACTIONS.validate_python(action_views(seen.played_for_you)),
+            "renege_cards": own.get("renege_cards"),
         }
     )
 

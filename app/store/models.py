@@ -126,6 +126,9 @@ class Game(Base):
     # level, and a human's token hash. The partnerships of a match are those of its games,
     # whatever later moves the seats.
     lineup: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
+    # When the current hand's reckoning began (R23: its last card), written by that move: the
+    # reckoning's deadline counts from it in every app process and after a restart.
+    reckon_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class ActionRow(Base):
@@ -140,6 +143,7 @@ class ActionRow(Base):
     card: Mapped[str | None] = mapped_column(String(2))
     version: Mapped[int] = mapped_column(Integer)  # the room version this action made
     auto: Mapped[bool] = mapped_column(Boolean, default=False)  # played by a bot or away cover
+    lift: Mapped[int | None] = mapped_column(SmallInteger)  # the lift a call of renege names
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

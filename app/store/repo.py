@@ -68,6 +68,7 @@ class GameRow:
     shuffle: int
     winner: int | None = None  # None: not over, or over before games.winner was kept
     lineup: list[dict[str, Any]] | None = None  # who sat where at its start (0007 on)
+    reckon_since: datetime | None = None  # when its hand's reckoning began (0008 on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,7 @@ class ActionLog:
     card: str | None
     version: int
     auto: bool
+    lift: int | None = None  # a call of renege: the lift it names (R22)
 
 
 def insert_room(
@@ -150,8 +152,8 @@ def _raw_execute(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> in
 _RAW_BUMP = "UPDATE rooms SET version = ?, changed_at = ? WHERE id = ? AND version = ?"
 _RAW_SET_TURN = "UPDATE games SET turn = ?, over = ? WHERE id = ?"
 _RAW_INSERT_ACTION = (
-    "INSERT INTO actions (game_id, seq, seat, type, card, version, auto)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO actions (game_id, seq, seat, type, card, version, auto, lift)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -249,6 +251,7 @@ _GAME_COLUMNS = (
     games.c.shuffle,
     games.c.winner,
     games.c.lineup,
+    games.c.reckon_since,
 )
 
 
@@ -309,12 +312,18 @@ _SET_TURN = (
 )
 
 
-def set_turn(conn: Connection, game_id: int, turn: int | None) -> None:
+def set_turn(conn: Connection, game_id: int, turn: int | None, *, over: bool) -> None:
+    """The seat to act (None: no seat, the game over or its hand being reckoned, R23)."""
     raw = _sqlite(conn)
     if raw is not None:
-        _raw_execute(raw, _RAW_SET_TURN, (turn, turn is None, game_id))
+        _raw_execute(raw, _RAW_SET_TURN, (turn, over, game_id))
         return
-    conn.execute(_SET_TURN, {"b_game_id": game_id, "b_turn": turn, "b_over": turn is None})
+    conn.execute(_SET_TURN, {"b_game_id": game_id, "b_turn": turn, "b_over": over})
+
+
+def set_reckon_since(conn: Connection, game_id: int, since: datetime) -> None:
+    """R23: the hand's last card was played at ``since``: its reckoning counts from then."""
+    conn.execute(update(games).where(games.c.id == game_id).values(reckon_since=since))
 
 
 def set_winner(conn: Connection, game_id: int, winner: int) -> None:
@@ -338,6 +347,7 @@ def actions_of(conn: Connection, game_id: int, at_version: int | None = None) ->
         actions.c.card,
         actions.c.version,
         actions.c.auto,
+        actions.c.lift,
     ).where(actions.c.game_id == game_id)
     if at_version is not None:
         query = query.where(actions.c.version <= at_version)
@@ -357,10 +367,11 @@ def insert_action(
     card: str | None,
     version: int,
     auto: bool,
+    lift: int | None = None,
 ) -> None:
     raw = _sqlite(conn)
     if raw is not None:
-        _raw_execute(raw, _RAW_INSERT_ACTION, (game_id, seq, seat, type, card, version, auto))
+        _raw_execute(raw, _RAW_INSERT_ACTION, (game_id, seq, seat, type, card, version, auto, lift))
         return
     conn.execute(
         _INSERT_ACTION,
@@ -372,6 +383,7 @@ def insert_action(
             "card": card,
             "version": version,
             "auto": auto,
+            "lift": lift,
         },
     )
 

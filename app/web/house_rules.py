@@ -78,6 +78,21 @@ _WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
         N_("When the pack runs out, turn the last card before a redeal."),
         {False: N_("no"), True: N_("yes")},
     ),
+    "renege": (
+        N_("Renege"),
+        N_("May a player play a card the rules forbid, for the other side to catch?"),
+        {
+            "off": N_("no: such a card is refused"),
+            "trinidad": N_("yes: a trump renege holding an honour is bullseye, else 1 point"),
+            "one": N_("yes: caught, it costs 1 point and Game"),
+            "bullseye": N_("yes: caught, it loses the game (bullseye)"),
+        },
+    ),
+    "false_call": (
+        N_("A wrong call of renege"),
+        N_("What calling renege where there was none costs the callers."),
+        {"penalty": N_("as much as a renege"), "free": N_("nothing")},
+    ),
 }
 
 # name -> the option told in full for a newcomer (the how-to-play page), default first.
@@ -133,6 +148,21 @@ GUIDE: dict[str, str] = {
             "suit has shown, the cards are shuffled and dealt again. With this house rule the "
             "dealer first turns the last card or cards one at a time (each scores its kick "
             "points), and only deals again if none of them shows a new suit."
+        )
+    ),
+    "renege": (
+        N_(
+            "Normally the table refuses a card the rules forbid. In renege mode you may play "
+            "any card, as at a real table: playing a forbidden one is a renege, and nobody is "
+            "told. The other side may call renege on any lift of the hand until it is scored; "
+            "a renege caught costs 1 point to the other side and your Game for the hand, or "
+            "the whole game (bullseye), as the table plays it."
+        )
+    ),
+    "false_call": (
+        N_(
+            "Calling renege where there was none costs your side as much as a renege would. "
+            "Some tables let a wrong call go free."
         )
     ),
 }

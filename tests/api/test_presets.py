@@ -21,7 +21,9 @@ def test_each_preset_opens_a_room_with_its_rules(client: TestClient) -> None:
 
 def test_explicit_rules_override_the_preset(client: TestClient) -> None:
     code = new_room(client, {"preset": "tournament", "rules": {"undertrump": "allowed"}})
-    assert _rules(client, code) == Rules(game_points=2, give_one_needs_trump=True)
+    assert _rules(client, code) == Rules(
+        game_points=2, give_one_needs_trump=True, renege="bullseye"
+    )
     code = new_room(client, {"preset": "quick", "rules": {"target": 10, "kick_two": True}})
     assert _rules(client, code) == Rules(target=10, kick_two=True)
 
@@ -53,6 +55,7 @@ def _form(client: TestClient, data: dict[str, str]) -> Rules:
 def _page_fields(rules: Rules) -> dict[str, str]:
     out = {"target": str(rules.target), "game_points": str(rules.game_points)}
     out |= {"game_tie": rules.game_tie, "undertrump": rules.undertrump}
+    out |= {"renege": rules.renege, "false_call": rules.false_call}
     flags = ("give_one_can_win", "give_one_needs_trump", "kick_two", "flip_last_card")
     return out | {f: "true" for f in flags if getattr(rules, f)}
 
@@ -68,7 +71,11 @@ def test_the_form_opens_the_chosen_preset(client: TestClient) -> None:
 def test_house_rules_changed_on_the_form_override_its_preset(client: TestClient) -> None:
     changed = {"preset": "tournament", **_page_fields(Rules()), "target": "21"}
     assert _form(client, changed) == Rules(
-        target=21, game_points=2, undertrump="forbidden", give_one_needs_trump=True
+        target=21,
+        game_points=2,
+        undertrump="forbidden",
+        give_one_needs_trump=True,
+        renege="bullseye",
     )
     # The script sends no preset once the fields match none: the fields alone count.
     custom = _page_fields(Rules(game_points=2, give_one_needs_trump=True))

@@ -515,3 +515,103 @@ CATALOGUE: tuple[Situation, ...] = (
         rules=Rules(give_one_can_win=True),
     ),
 )
+
+
+# -- renege mode (R26): when a computer player calls -----------------------------------------
+# A bot calls only what its seat has seen proven, at every level (the call is the same for
+# all: app/bots/renege.py), before it acts. Hearts are trump here (kick 3H), seat 1 leads.
+RENEGE_HANDS = {
+    1: "KC AH 2D 3D 4D 5D",
+    2: "2C 9H 2S 3S 4S 5S",
+    3: "6D 7D 8D 9D TD JD",
+    0: "3C 4C TH 6S 7S 8S",
+}
+UNDERTRUMP_HANDS = {**RENEGE_HANDS, 0: "3C 4C 2H 6S 7S 8S", 2: "2C 9H TH 3S 4S 5S"}
+
+
+@dataclass(frozen=True)
+class CallSituation:
+    """A deal played to a moment in renege mode; ``due``: the lift ``seat`` must call before
+    it acts (None: it must not call at all)."""
+
+    name: str
+    groan: str
+    moves: str
+    seat: int
+    due: int | None
+    hands: dict[int, str] = field(default_factory=lambda: RENEGE_HANDS)
+    rules: Rules = field(default=Rules(renege="one"))
+
+    def state(self) -> State:
+        return do(game(0, stack(0, self.hands, "3H"), rules=self.rules), "stand", self.moves)
+
+
+RENEGE_CATALOGUE: tuple[CallSituation, ...] = (
+    CallSituation(
+        "calls_a_plain_suit_renege_once_proven",
+        "seat 2 threw a spade on the king of clubs, then played the two of clubs: he held a"
+        " club all along, and the computer partner says nothing",
+        "KC 2S 6D 3C AH 9H 7D TH 2D 2C 8D",
+        seat=3,
+        due=1,
+    ),
+    CallSituation(
+        "no_call_on_a_discard_nobody_can_prove",
+        "a spade on a club lead may be a void: a call now costs a point when it is",
+        "KC 2S 6D 3C",
+        seat=3,
+        due=None,
+    ),
+    CallSituation(
+        "no_call_on_its_own_sides_renege",
+        "the partner's renege is the other side's to catch",
+        "KC 2S 6D 3C AH 9H 7D TH 2D 2C 8D",
+        seat=0,
+        due=None,
+    ),
+    CallSituation(
+        "calls_a_trump_renege_once_a_trump_shows",
+        "seat 2 kept his nine of hearts off a trump lead and trumped the next lift with it",
+        "AH 2S 6D 8S KC 9H 7D TH",
+        seat=1,
+        due=1,
+    ),
+    CallSituation(
+        "no_call_on_a_trump_lead_not_yet_proven",
+        "no trump from seat 2 since: he may have held none",
+        "AH 2S 6D 8S",
+        seat=1,
+        due=None,
+    ),
+    CallSituation(
+        "no_second_call_on_a_lift_already_called",
+        "the side called that lift already: a second call is refused",
+        "KC 2S 6D 3C AH 9H 7D TH 2D 2C 8D",
+        seat=3,
+        due=None,
+    ),
+    CallSituation(
+        "no_call_on_a_trump_played_to_a_plain_lead",
+        "trumping is always allowed (R14), the club played later proves nothing",
+        "KC 9H 6D 3C 2C",
+        seat=1,
+        due=None,
+    ),
+    CallSituation(
+        "calls_an_undertrump_once_a_plain_card_shows",
+        "seat 0 put the two of hearts under the nine holding clubs, and showed a club after",
+        "KC 9H 6D 2H 2C 7D 3C",
+        seat=1,
+        due=1,
+        hands=UNDERTRUMP_HANDS,
+        rules=Rules(renege="one", undertrump="forbidden"),
+    ),
+    CallSituation(
+        "no_call_on_an_undertrump_where_it_is_allowed",
+        "with undertrump allowed the two of hearts was a fair card",
+        "KC 9H 6D 2H 2C 7D 3C",
+        seat=1,
+        due=None,
+        hands=UNDERTRUMP_HANDS,
+    ),
+)

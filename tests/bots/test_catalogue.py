@@ -14,7 +14,10 @@ from functools import cache
 import pytest
 
 from app.bots import BUDGETS, BotLevel, choose
-from tests.bots.catalogue import CATALOGUE, Situation
+from app.bots.renege import call_due
+from app.rules import apply, observe
+from app.rules.state import call
+from tests.bots.catalogue import CATALOGUE, RENEGE_CATALOGUE, CallSituation, Situation
 
 # Seeds of each level's own search (easy has none); strong thinks longest, so fewer of them.
 SEEDS: dict[BotLevel, range] = {"easy": range(1), "standard": range(4), "strong": range(1)}
@@ -57,3 +60,13 @@ def test_each_level_is_right_often_enough(level: BotLevel) -> None:
     wrong = {name: r.count(False) for name, r in results.items() if not all(r)}
     print(f"{level}: {right}/{total} right; wrong in {wrong}")
     assert right / total >= BARS[level], wrong
+
+
+@pytest.mark.parametrize("s", RENEGE_CATALOGUE, ids=lambda s: s.name)
+def test_r26_a_bot_calls_a_proven_renege_and_nothing_else(s: CallSituation) -> None:
+    state = s.state()
+    if s.name == "no_second_call_on_a_lift_already_called":
+        state = apply(state, call(1, 1))
+    assert call_due(observe(state, s.seat)) == s.due, s.groan
+    if s.due is not None:  # and the call it makes is upheld
+        assert apply(state, call(s.seat, s.due)).calls[-1].upheld

@@ -19,6 +19,7 @@ import httpx
 
 PAUSE_S = 0.04
 
+
 class Churn:
     """``with Churn(server, code, flapper=bob_token, host=ann_token, seat=3):`` the table
     changes until the block ends. ``flapper``: a seated player's token, whose stream opens

@@ -42,9 +42,7 @@ class Table:
     bob: str
 
     def seats(self) -> list[Json | None]:
-        seats: list[Json | None] = httpx.get(f"{self.server}/api/rooms/{self.code}").json()[
-            "seats"
-        ]
+        seats: list[Json | None] = httpx.get(f"{self.server}/api/rooms/{self.code}").json()["seats"]
         return seats
 
     def until(self, check: Callable[[list[Json | None]], bool]) -> None:

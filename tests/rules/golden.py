@@ -20,6 +20,11 @@ A notebook (``tests/rules/golden/*.txt``) holds::
     awards: high T0 +1 AH s2; game T1 +1     the deal's awards in order
     scores: 14 13                            the scores after the deal
     winner: T0                               the game is over, won by that team
+    call: seat 1 lift 2 -> upheld one T0     renege mode (R22): a call and its judgement
+                                             (upheld | wrong, one | bullseye | nothing, payer)
+    phase: reckoning                         a check of the phase (R23)
+    score it: 0 1 2                          these seats say "score it" (R23)
+    time up                                  the reckoning's time runs out (R23)
 
 Seats or cards a block leaves out are filled from the rest of the deck (see ``stack``).
 """
@@ -44,6 +49,7 @@ from app.rules import (
     new_game,
 )
 from app.rules.cards import SUITS, code, parse
+from app.rules.state import SCORE, call, reckoned
 from tests.rules.stack import play_out, reach, stack
 
 DECISIONS = {
@@ -52,6 +58,9 @@ DECISIONS = {
     "give one": "give_one",
     "run the pack": "run_pack",
 }
+
+
+STEPS = ("lift", "refused", "trump", "awards", "scores", "winner", "call", "phase", "score it")
 
 
 class NotebookError(ValueError):
@@ -118,9 +127,9 @@ def read(path: Path) -> Notebook:
             deals[-1].runs.append(run)
         elif key == "last":
             deals[-1].last = rest
-        elif line in DECISIONS or line == "play out":
+        elif line in DECISIONS or line in ("play out", "time up"):
             deals[-1].steps.append((n, line, ""))
-        elif key in ("lift", "refused", "trump", "awards", "scores", "winner"):
+        elif key in STEPS:
             deals[-1].steps.append((n, key, rest))
         else:
             raise fail("unknown line")
@@ -213,6 +222,27 @@ def _step(state: State, number: int, verb: str, rest: str, where: str) -> State:
         scores = record.scores_after if record is not None else state.scores
         assert scores == tuple(int(x) for x in rest.split()), f"{where}: scores {scores}"
         return state
+    if verb == "call":
+        m = re.fullmatch(r"seat ([0-3]) lift (\d+) -> (.+)", rest)
+        assert m, f"{where}: a call is 'seat S lift K -> judgement'"
+        state = apply(state, call(int(m[1]), int(m[2])))
+        record = _record_or_none(state, number)
+        judged = (record.calls if record is not None else state.calls)[-1]
+        got = " ".join(
+            ["upheld" if judged.upheld else "wrong", judged.penalty or "nothing"]
+            + ([f"T{judged.paid_by}"] if judged.paid_by is not None else [])
+        )
+        assert got == m[3].strip(), f"{where}: judged {got}"
+        return state
+    if verb == "phase":
+        assert state.phase.value == rest, f"{where}: phase {state.phase.value}"
+        return state
+    if verb == "score it":
+        for seat in rest.split():
+            state = apply(state, reckoned(int(seat)))
+        return state
+    if verb == "time up":
+        return apply(state, SCORE)
     if verb == "winner":
         assert state.phase is Phase.GAME_OVER, f"{where}: the game is not over"
         assert f"T{state.winner}" == rest, f"{where}: won by T{state.winner}"

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from app.rules import DEFAULT_RULES, Action, Phase, Rules, State, apply, legal_actions, new_game
+from app.rules import DEFAULT_RULES, Action, Phase, Rules, State, apply, new_game
 from app.rules.cards import Card, Hand, mask_of, parse
+from app.rules.engine import legal_play_mask
+from app.rules.state import SCORE
 
 Cards = str | Sequence[str]
 
@@ -133,10 +135,14 @@ def rotate(hands: Mapping[int, Cards], k: int) -> dict[int, Cards]:
 
 
 def play_out(state: State) -> State:
-    """Play the deal in progress to its end, each seat playing its lowest legal card."""
+    """Play the deal in progress to its end, each seat playing its lowest legal card (never a
+    renege, R20), and in renege mode let the reckoning's time run out (R23)."""
     n = state.hand_number
     while state.hand_number == n and state.phase is Phase.PLAY:
-        state = apply(state, legal_actions(state)[0])
+        legal = legal_play_mask(state)
+        state = apply(state, Action("play", (legal & -legal).bit_length() - 1))
+    if state.phase is Phase.RECKONING:
+        state = apply(state, SCORE)
     return state
 
 

@@ -12,7 +12,7 @@ def test_the_presets_are_those_of_the_rule_book() -> None:
     assert list(PRESETS) == ["trinidad", "tournament", "tobago", "quick"]
     assert DEFAULT_PRESET == "trinidad" and PRESETS["trinidad"] == DEFAULT_RULES
     assert PRESETS["tournament"] == Rules(
-        game_points=2, undertrump="forbidden", give_one_needs_trump=True
+        game_points=2, undertrump="forbidden", give_one_needs_trump=True, renege="bullseye"
     )
     assert PRESETS["tobago"] == Rules(kick_two=True)
     assert PRESETS["quick"] == Rules(target=7)
@@ -30,7 +30,7 @@ def test_explicit_options_override_the_preset() -> None:
     assert preset_rules(None) == DEFAULT_RULES
     assert preset_rules("quick", {"target": 21}) == Rules(target=21)
     mixed = preset_rules("tournament", {"undertrump": "allowed"})
-    assert mixed == Rules(game_points=2, give_one_needs_trump=True)
+    assert mixed == Rules(game_points=2, give_one_needs_trump=True, renege="bullseye")
     assert preset_of(mixed) == "custom"
 
 

@@ -46,6 +46,9 @@ rules_st = st.builds(
     undertrump=st.sampled_from(["allowed", "forbidden"]),
     kick_two=st.booleans(),
     flip_last_card=st.booleans(),
+    # renege mode has its own properties (test_renege_properties.py)
+    renege=st.just("off"),
+    false_call=st.just("penalty"),
 )
 
 game_st = st.tuples(
