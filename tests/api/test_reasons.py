@@ -18,11 +18,14 @@ from app.main import create_app
 from app.reasons import REASONS, Param
 from app.rules import DEFAULT_RULES, Action, Rules, apply, legal_actions, new_game
 from app.rules.errors import RuleError
+from app.rules.state import Phase, call, reckoned
 from app.web.refusals import sentence
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.table import bearer, new_room, play_random, seat_four, view
 from tests.rules.stack import act, do, game, reach, stack
 from tests.rules.test_play import FOLLOW, UNDER
+from tests.rules.test_renege import HANDS as RENEGE_HANDS
+from tests.rules.test_renege import strict_out
 
 Json = dict[str, Any]
 LANGS = ("fr", "de", "ms", "lb")
@@ -34,6 +37,9 @@ SAME_ORIGIN = {"Sec-Fetch-Site": "same-origin"}
 RACES = {"room_busy", "no_free_code", "version_overtaken", "changed_first"}
 # A game dealt before the documented shuffle exists only in an old database.
 LEGACY = {"old_shuffle"}
+# Renege mode's refusals of a request, each asserted by its code where a reckoning is
+# reached through the API (tests/api/test_renege.py).
+RENEGE_REQUESTS = {"being_reckoned", "call_needs_seat"}
 
 
 def _rule(state: Any, action: Action) -> tuple[str, dict[str, Param]]:
@@ -221,14 +227,35 @@ def requests_reached(t: Table) -> Iterator[tuple[str, tuple[str, dict[str, Param
     assert c.get("/api/admin/rooms", headers=bearer(ADMIN)).is_success
 
 
+def renege_reached() -> dict[str, tuple[str, dict[str, Param]]]:
+    """Renege mode's reasons in the rules (R22-R23), each from the position that gives it."""
+    one = Rules(renege="one")
+    dealt = do(game(0, stack(0, RENEGE_HANDS, "3H"), rules=one), "stand")
+    led = do(dealt, "KC")
+    called = apply(led, call(1, 1))
+    reckoning = strict_out(dealt)
+    assert reckoning.phase is Phase.RECKONING
+    return {
+        "call_outside_hand": _rule(dealt, call(1, 1)),
+        "lift_not_begun": _rule(led, call(1, 2)),
+        "bad_lift": _rule(led, call(1, 0)),
+        "bad_seat": _rule(led, call(4, 1)),
+        "not_reckoning": _rule(led, reckoned(1)),
+        "lift_already_called": _rule(called, call(3, 1)),
+        "renege_off": _rule(do(game(0, stack(0, RENEGE_HANDS, "3H")), "stand KC"), call(1, 1)),
+        "hand_being_reckoned": _rule(reckoning, Action("stand")),
+    }
+
+
 def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database_url: str) -> None:
     reached: dict[str, tuple[str, dict[str, Param]]] = {}
     reached |= rules_reached()
+    reached |= renege_reached()
     reached |= dict(requests_reached(table))
     reached |= dict(_limits_reached(database_url))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
-    unreached = set(REASONS) - set(reached) - RACES - LEGACY
+    unreached = set(REASONS) - set(reached) - RACES - LEGACY - RENEGE_REQUESTS
     assert not unreached, f"no test reaches {sorted(unreached)}"
     assert set(REASONS) >= (RACES | LEGACY)  # still defined: still checked for their words
 
@@ -256,7 +283,7 @@ SAMPLE: dict[str, Param] = {
     "suit": "H", "card": "JH", "seat": 2, "name": "Ann", "max": 24, "count": 5, "seconds": 10,
     "action": "beg", "index": 99, "given": "ZZ", "code": "abcd", "number": 2, "hand": 1,
     "expected": 3, "current": 4, "levels": "easy", "presets": "stand", "fields": "seat",
-    "per_hour": 30, "address": "10.0.0.1",
+    "per_hour": 30, "address": "10.0.0.1", "lift": 3,
 }  # fmt: skip
 
 
