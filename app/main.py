@@ -12,11 +12,13 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 
 from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
+from app.api import nights as night_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
 from app.api.language import Language
 from app.api.limits import RoomQuota, StreamGate
 from app.api.middleware import BodyLimit, RateLimit
+from app.api.night_schemas import NIGHT_MODELS
 from app.api.record_schemas import RECORD_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
 from app.api.security import SameOrigin, SecurityHeaders
@@ -26,6 +28,8 @@ from app.live.presence import Presence
 from app.logs import RequestLog
 from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import TableKeeper
+from app.services.night_steward import NightSteward
+from app.services.nights import Nights
 from app.services.tables import Tables
 from app.settings import Settings, load_settings
 from app.store.checkpoint import WalCheckpointer
@@ -74,6 +78,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         presence_horizon_s=max(3600.0, 2 * settings.away_s),  # a pruned seat counts as away
     )
     checkpointer = WalCheckpointer(ctx.engine)
+    nights = Nights(ctx.tables)
+    steward = NightSteward(nights, ctx.hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -83,13 +89,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ctx.keeper.start_heartbeat()
         # Pending bot turns (and away covers) resume after a restart.
         resume = asyncio.get_running_loop().create_task(ctx.keeper.resume_all())
+        resume_nights = asyncio.get_running_loop().create_task(steward.resume_all())
         await sweeper.start()
         try:
             yield
         finally:
             await sweeper.stop()
             resume.cancel()
-            await asyncio.gather(resume, return_exceptions=True)
+            resume_nights.cancel()
+            await asyncio.gather(resume, resume_nights, return_exceptions=True)
+            await steward.close()
             await ctx.keeper.close()
             await ctx.notifier.stop()
             # Let database work still running in worker threads finish before the pool goes.
@@ -107,6 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.ctx = ctx
     app.state.housekeeping = housekeeping
+    app.state.nights = nights
+    app.state.steward = steward
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
@@ -114,13 +125,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(admin.router)
+    app.include_router(night_routes.router)
     pages.install(app)
     app.include_router(host.page_router)
     app.include_router(replay_pages.router)
     app.include_router(stats_routes.router)
     app.include_router(stats_routes.pages)
     docs.install(app)
-    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
+    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS, *NIGHT_MODELS))
     # Outermost last: the rate limit sees every request, then the cross-site check, then
     # the body limit; every answer, refusals included, carries the security headers.
     # Innermost, pages are compressed for a browser that accepts gzip (event streams are

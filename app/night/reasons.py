@@ -19,11 +19,6 @@ NIGHT_OVER = reason(
     "the night is over: every round has been played",
     N_("The night is over: every round has been played"),
 )
-NO_PAIRING = reason(
-    "night_no_pairing",
-    "no next round is possible without two pairs meeting again",
-    N_("No next round is possible without two pairs meeting again"),
-)
 TEAMS_UNEVEN = reason(
     "night_teams_uneven",
     "a team match needs two clubs with the same number of pairs",
@@ -83,8 +78,13 @@ BAD_CORRECTION = reason(
     "a match's result needs one pair at {to} bullseyes and the other below",
     N_("A match's result needs one pair at %(to)s bullseyes and the other below"),
 )
-KNOCKOUT_TOO_FEW = reason(
-    "night_knockout_too_few",
-    "a knockout of {knockout} needs at least {knockout} pairs",
-    N_("A knockout of %(knockout)s needs at least %(knockout)s pairs"),
+SEATS_RESERVED = reason(
+    "night_seats_reserved",
+    "this table's seats are a club night's: each player takes theirs through their night link",
+    N_("This table's seats are a club night's: each player takes theirs through their night link"),
+)
+NIGHT_SEATS = reason(
+    "night_director_seats",
+    "at a club night's table only the night's director seats substitutes",
+    N_("At a club night's table only the night's director seats substitutes"),
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass, replace
 
+from app.night.reasons import NIGHT_SEATS, SEATS_RESERVED
 from app.rules import Action, IllegalMove, NotOffered, apply, new_game
 from app.rules.cards import BadCardCode, parse
 from app.rules.cards import code as card_code
@@ -43,6 +44,7 @@ class Join:
     name: str
     seat: int | None
     fresh_hash: str  # the hash of the token the new seat gets
+    reserved: bool = False  # a club night's player link: it may take a reserved seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,7 @@ class Start:
 class Rematch:
     token: str | None
     fresh_seed: int
+    admin: bool = False  # a club night's table: the night deals its match's next game
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
         case Act():
             return _act(snap, command)
         case HostBot() | HostFree() | HostMove():
+            if snap.options.reserved:
+                raise errors.Forbidden(NIGHT_SEATS)  # a night's seats are its director's
             return host_decides(snap, command)
 
 
@@ -149,6 +154,8 @@ def seated(snap: RoomSnap, token: str | None) -> int:
 def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
     if seat_of(snap, command.token) is not None or claim_of(snap, command.token) is not None:
         return None  # rejoining (or claiming again): nothing changes
+    if snap.options.reserved and not command.reserved:
+        raise errors.Forbidden(SEATS_RESERVED)
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
@@ -198,6 +205,8 @@ def _take_up_claims(snap: RoomSnap) -> RoomSnap:
 def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
     if not command.admin:
         seated(snap, command.token)
+        if snap.options.reserved:
+            raise errors.Forbidden(NIGHT_SEATS)
     if snap.seats[command.seat] is not None:
         raise errors.SeatTaken(f"seat {command.seat} is taken")
     name = f"Bot ({command.level})"
@@ -218,7 +227,8 @@ def _start(snap: RoomSnap, command: Start) -> RoomSnap:
 
 
 def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
-    seated(snap, command.token)
+    if not command.admin:
+        seated(snap, command.token)
     game = snap.game
     if game is None or game.state.winner is None:
         raise errors.Conflict("a rematch needs a finished game")

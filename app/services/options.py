@@ -19,6 +19,12 @@ class RoomOptions(BaseModel):
         " (0: no timer)",
     )
     spectator_chat: bool = Field(False, description="spectators may write in the chat too")
+    reserved: bool = Field(
+        False,
+        exclude_if=lambda reserved: not reserved,  # shown only where it is so
+        description="a club night's table: its seats are taken through the players' night"
+        " links, and only the night's director seats substitutes",
+    )
 
 
 DEFAULT_OPTIONS = RoomOptions()
