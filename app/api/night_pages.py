@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import escape
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
@@ -27,6 +28,8 @@ from app.api.nights import (
 )
 from app.api.rooms import set_seat_cookie
 from app.night.options import NightOptions
+from app.night.reasons import NOT_DIRECTOR
+from app.reasons import Reason
 from app.services import errors
 from app.services.identity import token_hash
 from app.services.night_steward import NightSteward
@@ -96,13 +99,16 @@ async def open_night(
     format: Annotated[str, Form()] = "round_robin",
     match: Annotated[int, Form()] = 2,
     standings: Annotated[str, Form()] = "wins_first",
+    grace_s: Annotated[int, Form()] = 180,
 ) -> Response:
     try:
         body = CreateNight.model_validate(
             {
                 "name": name,
                 "format": format,
-                "options": NightOptions.model_validate({"match": match, "standings": standings}),
+                "options": NightOptions.model_validate(
+                    {"match": match, "standings": standings, "grace_s": grace_s}
+                ),
             }
         )
     except ValidationError:
@@ -144,8 +150,6 @@ def _refused(refused: errors.ApiError) -> HTMLResponse:
 
 
 def _escape(text: str) -> str:
-    from markupsafe import escape
-
     return str(escape(text))
 
 
@@ -175,9 +179,7 @@ async def director_link_page(
     return response
 
 
-def _not_director() -> Any:
-    from app.night.reasons import NOT_DIRECTOR
-
+def _not_director() -> Reason:
     return NOT_DIRECTOR
 
 

@@ -3,6 +3,8 @@ and the live score of a game in play, read from its room), standings and awards.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -157,9 +159,6 @@ def export_json(state: NightState, records: Callable[[str, int], Json]) -> Json:
 
 def export_csv(state: NightState) -> str:
     """The standings, then every match's result, as CSV."""
-    import csv
-    import io
-
     out = io.StringIO()
     w = csv.writer(out)
     names = {p.number: " & ".join(p.names) for p in state.pairs}
