@@ -129,7 +129,7 @@ def test_a_director_on_a_phone_runs_a_four_pair_night_and_the_board_follows(
     director.wait_for_load_state()
     expect(mine_on_board).to_have_attribute("data-state", "over")
     expect(mine_on_board.locator(".note")).to_be_visible()
-    expect(board.locator("[data-standing='1'] td").first).to_have_text("1")  # pair 1 leads
+    expect(board.locator("[data-standing='1'] [data-col=wins]")).to_have_text("1")
     assert board.evaluate("window.__samePage === true")  # every change came live
     _clean(board, axe, "the board after a round")
 

@@ -88,3 +88,12 @@ def test_pages_of_a_missing_night_and_a_wrong_link(client: TestClient) -> None:
         register(client, code, names, director)
     next_round(client, code, director)
     assert client.post(f"/api/nights/{code}/rounds", headers=bearer(director)).status_code == 409
+
+
+def test_the_request_log_keeps_no_token_of_a_night_link() -> None:
+    from app.logs import public_path
+
+    assert public_path("/n/abc/p/s3cret-token") == "/n/abc/p/…"
+    assert public_path("/n/abc/d/s3cret-token") == "/n/abc/d/…"
+    assert public_path("/n/abc/s/s3cret-token") == "/n/abc/s/…"
+    assert public_path("/n/abc/board") == "/n/abc/board"
