@@ -10,20 +10,9 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
-from app.api import (
-    admin,
-    chat,
-    docs,
-    health,
-    host,
-    night_pages,
-    openapi,
-    pages,
-    records,
-    replay_pages,
-    rooms,
-)
+from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
+from app.api import night_pages as night_page_routes
 from app.api import nights as night_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
@@ -143,7 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replay_pages.router)
     app.include_router(stats_routes.router)
     app.include_router(stats_routes.pages)
-    app.include_router(night_pages.router)
+    app.include_router(night_page_routes.router)
     docs.install(app)
     openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS, *NIGHT_MODELS))
     # Outermost last: the rate limit sees every request, then the cross-site check, then
