@@ -201,3 +201,44 @@ def test_swiss_then_knockout_and_a_team_match(client: TestClient) -> None:
     assert sum(clubs.values()) == 4  # two tables, two rounds, one game each
     if clubs["Port"] != clubs["San"]:
         assert done["winner"] == max(clubs, key=clubs.__getitem__)
+
+
+def test_a_substitute_person_and_a_player_who_comes_back(client: TestClient) -> None:
+    code, director = open_night(client, options={"grace_s": 0})
+    links = [register(client, code, names)["links"] for names in FOUR[:2]]
+    table = next_round(client, code, director)["rounds"][0]["tables"][0]
+    first = table["pairs"][0]
+    # A person by name for the first pair's second player (seat 2): their seat and link.
+    r = client.post(
+        f"/api/nights/{code}/tables/1/substitute",
+        json={"seat": 2, "name": "Sub"},
+        headers=bearer(director),
+    )
+    assert r.status_code == 200, r.text
+    sub = r.json()
+    assert sub["seat"] == 2 and sub["link"] == f"/n/{code}/s/{sub['token']}"
+    room = table["room"]
+    assert client.get(f"/api/rooms/{room}", headers=bearer(sub["token"])).json()["you"] == 2
+    # A computer player for the first pair's first player (seat 0), marked as such.
+    r = client.post(
+        f"/api/nights/{code}/tables/1/substitute",
+        json={"seat": 0, "bot": "easy"},
+        headers=bearer(director),
+    )
+    assert r.status_code == 200 and r.json() is None
+    seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
+    assert seats[0]["bot"] is True and seats[2] == {"name": "Sub", "bot": False}
+    # The second pair takes its seats: the table deals.
+    for link in links[2 - first]:
+        token = link.rsplit("/", 1)[1]
+        assert client.post(f"/api/nights/{code}/sit", headers=bearer(token)).status_code == 200
+    # The first pair's first player comes back: the computer player's seat is theirs from the
+    # next deal (the table's latecomer rule) or at once before the first.
+    token = links[first - 1][0].rsplit("/", 1)[1]
+    r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    assert r.json()["seat"] == 0
+    # Their partner's seat is held by the substitute: 409, with the reason.
+    token = links[first - 1][1].rsplit("/", 1)[1]
+    r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
+    assert r.status_code == 409 and r.json()["code"] == "seat_taken"
