@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -37,8 +38,17 @@ from app.services.night_view import night_json
 from app.services.nights import Nights, NightState
 from app.store import night_repo
 from app.store.db import read
-from app.web.night import Page, pair_names, render, render_live, render_missing, render_open
+from app.web.night import (
+    Page,
+    context,
+    pair_names,
+    render,
+    render_live,
+    render_missing,
+    render_open,
+)
 from app.web.refusals import page_message
+from app.web.render import environment
 
 router = APIRouter(include_in_schema=False)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -213,6 +223,51 @@ async def sit(ctx: ContextDep, nights: NightsDep, code: str, request: Request) -
     response = RedirectResponse(f"/r/{seated.room}", 303)
     set_seat_cookie(response, request, snap, seated.token)
     return response
+
+
+# -- registering oneself -----------------------------------------------------------------------
+
+
+async def _register_page(
+    nights: Nights, state: NightState, request: Request, status: int = 200, **kwargs: Any
+) -> HTMLResponse:
+    page = await run_in_threadpool(_page, nights, state, request, you=-1)
+    for key, value in kwargs.items():
+        setattr(page, key, value)
+    ctx = context(page)
+    return _html(environment().get_template("night_register.html").render(**ctx), status)
+
+
+@router.get("/n/{code}/register", response_class=HTMLResponse)
+async def register_page(nights: NightsDep, code: str, request: Request) -> HTMLResponse:
+    """The link a director shares while registration is open: pairs register themselves."""
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    return await _register_page(nights, state, request)
+
+
+@router.post("/n/{code}/register", response_class=HTMLResponse)
+async def register_self(
+    nights: NightsDep,
+    code: str,
+    request: Request,
+    first: Annotated[str, Form()] = "",
+    second: Annotated[str, Form()] = "",
+    team: Annotated[str | None, Form()] = None,
+) -> HTMLResponse:
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    try:
+        done = await run_in_threadpool(
+            partial(nights.register, code, names=[first, second], team=team, director=None)
+        )
+    except errors.ApiError as refused:
+        message = page_message(refused)
+        return await _register_page(nights, state, request, refused.status, message=message)
+    links = [player_link(code, t) for t in done.tokens]
+    return await _register_page(nights, state, request, links=links)
 
 
 # -- the director's page ---------------------------------------------------------------------

@@ -97,3 +97,22 @@ def test_the_request_log_keeps_no_token_of_a_night_link() -> None:
     assert public_path("/n/abc/d/s3cret-token") == "/n/abc/d/…"
     assert public_path("/n/abc/s/s3cret-token") == "/n/abc/s/…"
     assert public_path("/n/abc/board") == "/n/abc/board"
+
+
+def test_pairs_register_themselves_until_the_director_closes_registration(
+    client: TestClient,
+) -> None:
+    code, director = open_night(client)
+    page = client.get(f"/n/{code}/register")
+    assert page.status_code == 200 and 'data-action="register"' in page.text
+    r = client.post(f"/n/{code}/register", data={"first": "Ann", "second": "Bo"})
+    assert r.status_code == 200 and len(re.findall(r"data-player-link", r.text)) == 2
+    r = client.post(f"/n/{code}/register", data={"first": "Bo", "second": "Ann"})
+    assert r.status_code == 409 and "That pair is registered already" in r.text
+    r = client.post(
+        f"/api/nights/{code}/registration", json={"open": False}, headers=bearer(director)
+    )
+    assert r.status_code == 200 and r.json()["registration_open"] is False
+    r = client.post(f"/n/{code}/register?lang=de", data={"first": "Cy", "second": "Di"})
+    assert r.status_code == 409 and "Die Anmeldung ist geschlossen" in r.text
+    assert len(client.get(f"/api/nights/{code}").json()["pairs"]) == 1
