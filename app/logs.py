@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 import time
 from datetime import UTC, datetime
@@ -134,6 +135,15 @@ class RequestLog:
                 _log_request(scope, status, started)
 
 
+# A club night's links carry a token in their path (a player's, the director's, a
+# substitute's: /n/{code}/p/<token>): the log keeps the path without it.
+_NIGHT_LINK = re.compile(r"^(/n/[^/]+/[pds]/)[^/]+")
+
+
+def public_path(path: str) -> str:
+    return _NIGHT_LINK.sub(r"\1…", path)
+
+
 def _log_request(scope: Scope, status: int, started: float) -> None:
     client = scope.get("client")
     request_log.info(
@@ -141,7 +151,7 @@ def _log_request(scope: Scope, status: int, started: float) -> None:
         extra={
             "event": "request",
             "method": scope["method"],
-            "path": scope["path"],
+            "path": public_path(scope["path"]),
             "status": status,
             "ms": round((time.perf_counter() - started) * 1000, 2),
             "client": client[0] if client else None,

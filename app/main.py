@@ -11,10 +11,13 @@ from fastapi import FastAPI
 
 from app.api import admin, chat, docs, health, host, openapi, pages, records, replay_pages, rooms
 from app.api import errors as api_errors
+from app.api import night_pages as night_page_routes
+from app.api import nights as night_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
 from app.api.layers import AllFours, layers
 from app.api.limits import RoomQuota, StreamGate
+from app.api.night_schemas import NIGHT_MODELS
 from app.api.record_schemas import RECORD_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
 from app.live.hub import Hub
@@ -23,6 +26,8 @@ from app.live.pick import make_notifier
 from app.live.presence import Presence
 from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import TableKeeper
+from app.services.night_steward import NightSteward
+from app.services.nights import Nights
 from app.services.tables import Tables
 from app.settings import Settings, load_settings
 from app.store.checkpoint import WalCheckpointer
@@ -67,6 +72,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         presence_horizon_s=max(3600.0, 2 * settings.away_s),  # a pruned seat counts as away
     )
     checkpointer = WalCheckpointer(ctx.engine)
+    nights = Nights(ctx.tables)
+    steward = NightSteward(nights, ctx.hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -76,13 +83,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ctx.keeper.start_heartbeat()
         # Pending bot turns (and away covers) resume after a restart.
         resume = asyncio.get_running_loop().create_task(ctx.keeper.resume_all())
+        resume_nights = asyncio.get_running_loop().create_task(steward.resume_all())
         await sweeper.start()
         try:
             yield
         finally:
             await sweeper.stop()
             resume.cancel()
-            await asyncio.gather(resume, return_exceptions=True)
+            resume_nights.cancel()
+            await asyncio.gather(resume, resume_nights, return_exceptions=True)
+            await steward.close()
             await ctx.keeper.close()
             await ctx.notifier.stop()
             # Let database work still running in worker threads finish before the pool goes.
@@ -101,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.ctx = ctx
     app.state.housekeeping = housekeeping
+    app.state.nights = nights
+    app.state.steward = steward
     api_errors.install(app)
     app.include_router(health.router)
     app.include_router(rooms.router)
@@ -108,11 +120,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(admin.router)
+    app.include_router(night_routes.router)
     pages.install(app)
     app.include_router(host.page_router)
     app.include_router(replay_pages.router)
     app.include_router(stats_routes.router)
     app.include_router(stats_routes.pages)
+    app.include_router(night_page_routes.router)
     docs.install(app)
-    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS))
+    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS, *NIGHT_MODELS))
     return app

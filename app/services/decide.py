@@ -12,6 +12,7 @@ import hmac
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from app.night.reasons import NIGHT_SEATS, SEATS_RESERVED
 from app.reasons import N_, reason
 from app.rules import Action, IllegalMove, NotOffered, Phase, State, apply, new_game
 from app.rules.cards import BadCardCode, parse
@@ -120,6 +121,7 @@ class Join:
     name: str
     seat: int | None
     fresh_hash: str  # the hash of the token the new seat gets
+    reserved: bool = False  # a club night's player link: it may take a reserved seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,7 @@ class Start:
 class Rematch:
     token: str | None
     fresh_seed: int
+    admin: bool = False  # a club night's table: the night deals its match's next game
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +230,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
         case TableAct():
             return _table_act(snap, command)
         case HostBot() | HostFree() | HostMove():
+            if snap.options.reserved:
+                raise errors.Forbidden(NIGHT_SEATS)  # a night's seats are its director's
             return host_decides(snap, command)
 
 
@@ -254,6 +259,8 @@ def seated(snap: RoomSnap, token: str | None) -> int:
 def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
     if seat_of(snap, command.token) is not None or claim_of(snap, command.token) is not None:
         return None  # rejoining (or claiming again): nothing changes
+    if snap.options.reserved and not command.reserved:
+        raise errors.Forbidden(SEATS_RESERVED)
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
@@ -303,6 +310,8 @@ def _take_up_claims(snap: RoomSnap) -> RoomSnap:
 def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
     if not command.admin:
         seated(snap, command.token)
+        if snap.options.reserved:
+            raise errors.Forbidden(NIGHT_SEATS)
     if snap.seats[command.seat] is not None:
         raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
     name = f"Bot ({command.level})"
@@ -323,7 +332,8 @@ def _start(snap: RoomSnap, command: Start) -> RoomSnap:
 
 
 def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
-    seated(snap, command.token)
+    if not command.admin:
+        seated(snap, command.token)
     game = snap.game
     if game is None or game.state.winner is None:
         raise errors.Conflict(GAME_NOT_FINISHED)

@@ -26,6 +26,12 @@ class RoomOptions(BaseModel):
         description="renege mode (R23): seconds after a hand's last card for the players to call"
         " renege or say 'score it' before the hand is scored",
     )
+    reserved: bool = Field(
+        False,
+        exclude_if=lambda reserved: not reserved,  # shown only where it is so
+        description="a club night's table: its seats are taken through the players' night"
+        " links, and only the night's director seats substitutes",
+    )
 
 
 DEFAULT_OPTIONS = RoomOptions()

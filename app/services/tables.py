@@ -198,10 +198,20 @@ class Tables:
             return snap
         raise errors.Conflict(NO_FREE_CODE)
 
-    def join(self, *, code: str, name: str, seat: int | None, token: str | None) -> Joined:
-        """A human takes a seat; a caller already seated here gets its own seat back."""
-        fresh = new_token()
-        command = Join(token, clean_name(name), seat, token_hash(fresh))
+    def join(
+        self,
+        *,
+        code: str,
+        name: str,
+        seat: int | None,
+        token: str | None,
+        reserved: bool = False,
+    ) -> Joined:
+        """A human takes a seat; a caller already seated here gets its own seat back. With
+        ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and
+        the seat may be one of a night's reserved seats."""
+        fresh = token if reserved and token else new_token()
+        command = Join(token, clean_name(name), seat, token_hash(fresh), reserved)
         snap = self._commit(code, command)
         mine = seat_of(snap, token)
         if mine is not None and token is not None:
@@ -227,8 +237,8 @@ class Tables:
     def start(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
         return self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
 
-    def rematch(self, *, code: str, token: str | None) -> RoomSnap:
-        return self._commit(code, Rematch(token, secrets.randbits(SEED_BITS)))
+    def rematch(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
+        return self._commit(code, Rematch(token, secrets.randbits(SEED_BITS), admin))
 
     def act(
         self,

@@ -159,3 +159,83 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(String(800))  # 200 characters, in any script
     preset: Mapped[str | None] = mapped_column(String(32))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- club night (issue #27): pairs meet in rounds, a room per table ---------------------------
+
+
+class Night(Base):
+    """A club night. ``version`` is its concurrency token, raised by a conditional UPDATE
+    with every change (a pair, a round drawn, a table's result), like a room's."""
+
+    __tablename__ = "nights"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    format: Mapped[str] = mapped_column(String(16))
+    preset: Mapped[str | None] = mapped_column(String(32))
+    rules: Mapped[dict[str, object]] = mapped_column(JSON)  # the tables' rules, in full
+    options: Mapped[dict[str, object]] = mapped_column(JSON)
+    director_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    registration_open: Mapped[bool] = mapped_column(Boolean, default=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class NightPair(Base):
+    __tablename__ = "night_pairs"
+    __table_args__ = (UniqueConstraint("night_id", "number"), UniqueConstraint("night_id", "key"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(SmallInteger)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    team: Mapped[str | None] = mapped_column(String(40))
+    # The pair as typed, folded (names and club): a second registration of it is the same.
+    key: Mapped[str] = mapped_column(String(200))
+
+
+class NightPlayer(Base):
+    """A player's own link: it seats them at their table every round. Only its hash is kept."""
+
+    __tablename__ = "night_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"), index=True)
+    pair: Mapped[int] = mapped_column(SmallInteger)
+    slot: Mapped[int] = mapped_column(SmallInteger)  # 0: seats 0/1, 1: seats 2/3 (opposite)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class NightRound(Base):
+    __tablename__ = "night_rounds"
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(SmallInteger)
+    bye: Mapped[int | None] = mapped_column(SmallInteger)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NightTable(Base):
+    """One table of a round: its room, its two pairs, and its match as last counted from the
+    room's games (``games``: each finished game's winner, scores and hands' awards)."""
+
+    __tablename__ = "night_tables"
+    __table_args__ = (UniqueConstraint("night_id", "round", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(SmallInteger)
+    number: Mapped[int] = mapped_column(SmallInteger)
+    room_code: Mapped[str] = mapped_column(String(32), index=True)
+    pair_a: Mapped[int] = mapped_column(SmallInteger)  # seats 0 and 2
+    pair_b: Mapped[int] = mapped_column(SmallInteger)  # seats 1 and 3
+    games: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    winner: Mapped[int | None] = mapped_column(SmallInteger)  # a pair, once the match is over
+    # Set by the director: a forfeit (the pair that gave it up) or a result set by hand.
+    forfeit: Mapped[int | None] = mapped_column(SmallInteger)
+    corrected: Mapped[list[int] | None] = mapped_column(JSON)  # the bullseyes set by hand

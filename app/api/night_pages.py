@@ -1,0 +1,442 @@
+"""The club night's pages: open a night, a player's night (/n/{code}), the board for the
+venue's screen (/n/{code}/board), the director's page (/n/{code}/direct), and the links that
+put a player's, a director's or a substitute's token into a cookie. Plain forms (they work
+without the page's script); the live parts follow the night's stream of HTML."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from functools import partial
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import escape
+from pydantic import ValidationError
+from sse_starlette import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from app import i18n
+from app.api.context import ContextDep
+from app.api.night_schemas import CreateNight
+from app.api.nights import (
+    DIRECTOR_COOKIE,
+    PLAYER_COOKIE,
+    NightsDep,
+    StewardDep,
+    player_link,
+)
+from app.api.rooms import set_seat_cookie
+from app.night.options import NightOptions
+from app.night.reasons import NOT_DIRECTOR
+from app.reasons import Reason
+from app.services import errors
+from app.services.identity import token_hash
+from app.services.night_steward import NightSteward
+from app.services.night_view import night_json
+from app.services.nights import Nights, NightState
+from app.store import night_repo
+from app.store.db import read
+from app.web.night import (
+    Page,
+    context,
+    pair_names,
+    render,
+    render_live,
+    render_missing,
+    render_open,
+)
+from app.web.refusals import page_message
+from app.web.render import environment
+
+router = APIRouter(include_in_schema=False)
+NO_STORE = {"Cache-Control": "no-store"}
+MONTH = 60 * 60 * 24 * 30
+VIEWS = ("player", "board", "direct")
+
+
+def _cookie(response: Response, request: Request, name: str, value: str, *paths: str) -> None:
+    for path in paths:
+        response.set_cookie(
+            name,
+            value,
+            max_age=MONTH,
+            path=path,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+
+
+def _page(nights: Nights, state: NightState, request: Request, **kwargs: Any) -> Page:
+    body = night_json(state, nights.tables.snapshot)
+    you = kwargs.pop("you", None)
+    if you is None:
+        you = _pair_of(nights, state, request.cookies.get(PLAYER_COOKIE))
+    return Page(body, pair_names(body), you=you, **kwargs)
+
+
+def _pair_of(nights: Nights, state: NightState, token: str | None) -> int | None:
+    if not token:
+        return None
+    with read(nights.engine) as conn:
+        found = night_repo.player_by_hash(conn, token_hash(token))
+    return found.pair if found is not None and found.night_id == state.row.id else None
+
+
+async def _load(nights: Nights, code: str) -> NightState | None:
+    try:
+        return await run_in_threadpool(nights.load, code)
+    except errors.NotFound:
+        return None
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status, headers=NO_STORE)
+
+
+@router.get("/n", response_class=HTMLResponse)
+async def open_page() -> HTMLResponse:
+    return _html(render_open())
+
+
+@router.post("/n")
+async def open_night(
+    nights: NightsDep,
+    request: Request,
+    name: Annotated[str, Form()] = "",
+    format: Annotated[str, Form()] = "round_robin",
+    match: Annotated[int, Form()] = 2,
+    standings: Annotated[str, Form()] = "wins_first",
+    grace_s: Annotated[int, Form()] = 180,
+) -> Response:
+    try:
+        body = CreateNight.model_validate(
+            {
+                "name": name,
+                "format": format,
+                "options": NightOptions.model_validate(
+                    {"match": match, "standings": standings, "grace_s": grace_s}
+                ),
+            }
+        )
+    except ValidationError:
+        return _html(render_open(error=i18n.gettext("Give the night a name.")), 422)
+    opened = await run_in_threadpool(
+        nights.open,
+        name=body.name,
+        format=body.format,
+        preset=body.preset,
+        rules=body.chosen_rules(),
+        options=body.options,
+    )
+    return RedirectResponse(f"/n/{opened.code}/d/{opened.director_token}", 303)
+
+
+@router.get("/n/{code}", response_class=HTMLResponse)
+async def player_page(nights: NightsDep, code: str, request: Request) -> HTMLResponse:
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    page = await run_in_threadpool(_page, nights, state, request)
+    return _html(render("player", page))
+
+
+@router.get("/n/{code}/board", response_class=HTMLResponse)
+async def board_page(nights: NightsDep, code: str, request: Request) -> HTMLResponse:
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    page = await run_in_threadpool(_page, nights, state, request, you=-1)
+    return _html(render("board", page))
+
+
+def _refused(refused: errors.ApiError) -> HTMLResponse:
+    return _html(
+        f"<!doctype html><title>All Fours</title><p>{_escape(page_message(refused))}</p>",
+        refused.status,
+    )
+
+
+def _escape(text: str) -> str:
+    return str(escape(text))
+
+
+@router.get("/n/{code}/p/{token}")
+async def player_link_page(nights: NightsDep, code: str, token: str, request: Request) -> Response:
+    """A player's own link: their token into the night's cookie, then their night."""
+    try:
+        await run_in_threadpool(nights.player, code, token)
+    except errors.ApiError as refused:
+        return _refused(refused)
+    response = RedirectResponse(f"/n/{code}", 303)
+    _cookie(response, request, PLAYER_COOKIE, token, f"/n/{code}", f"/api/nights/{code}")
+    return response
+
+
+@router.get("/n/{code}/d/{token}")
+async def director_link_page(
+    nights: NightsDep, code: str, token: str, request: Request
+) -> Response:
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    if not nights.is_director(state, token):
+        return _refused(errors.Forbidden(_not_director()))
+    response = RedirectResponse(f"/n/{code}/direct", 303)
+    _cookie(response, request, DIRECTOR_COOKIE, token, f"/n/{code}", f"/api/nights/{code}")
+    return response
+
+
+def _not_director() -> Reason:
+    return NOT_DIRECTOR
+
+
+@router.get("/n/{code}/s/{token}")
+async def substitute_link_page(
+    ctx: ContextDep, nights: NightsDep, code: str, token: str, request: Request
+) -> Response:
+    """A substitute's link: the seat token into the room's cookie, then the table."""
+
+    def room_of() -> str | None:
+        with read(nights.engine) as conn:
+            return night_repo.room_of_seat_token(conn, token_hash(token))
+
+    room = await run_in_threadpool(room_of)
+    if room is None:
+        return _html(render_missing(code), 404)
+    snap = await run_in_threadpool(ctx.tables.snapshot, room)
+    response = RedirectResponse(f"/r/{room}", 303)
+    set_seat_cookie(response, request, snap, token)
+    return response
+
+
+@router.post("/n/{code}/sit")
+async def sit(ctx: ContextDep, nights: NightsDep, code: str, request: Request) -> Response:
+    """ "Go to your table": the player's seat there, its token in the room's cookie."""
+    try:
+        seated = await run_in_threadpool(nights.sit, code, request.cookies.get(PLAYER_COOKIE))
+    except errors.ApiError as refused:
+        return _refused(refused)
+    snap = await run_in_threadpool(ctx.tables.snapshot, seated.room)
+    response = RedirectResponse(f"/r/{seated.room}", 303)
+    set_seat_cookie(response, request, snap, seated.token)
+    return response
+
+
+# -- registering oneself -----------------------------------------------------------------------
+
+
+async def _register_page(
+    nights: Nights, state: NightState, request: Request, status: int = 200, **kwargs: Any
+) -> HTMLResponse:
+    page = await run_in_threadpool(_page, nights, state, request, you=-1)
+    for key, value in kwargs.items():
+        setattr(page, key, value)
+    ctx = context(page)
+    return _html(environment().get_template("night_register.html").render(**ctx), status)
+
+
+@router.get("/n/{code}/register", response_class=HTMLResponse)
+async def register_page(nights: NightsDep, code: str, request: Request) -> HTMLResponse:
+    """The link a director shares while registration is open: pairs register themselves."""
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    return await _register_page(nights, state, request)
+
+
+@router.post("/n/{code}/register", response_class=HTMLResponse)
+async def register_self(
+    nights: NightsDep,
+    code: str,
+    request: Request,
+    first: Annotated[str, Form()] = "",
+    second: Annotated[str, Form()] = "",
+    team: Annotated[str | None, Form()] = None,
+) -> HTMLResponse:
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    try:
+        done = await run_in_threadpool(
+            partial(nights.register, code, names=[first, second], team=team, director=None)
+        )
+    except errors.ApiError as refused:
+        message = page_message(refused)
+        return await _register_page(nights, state, request, refused.status, message=message)
+    links = [player_link(code, t) for t in done.tokens]
+    return await _register_page(nights, state, request, links=links)
+
+
+# -- the director's page ---------------------------------------------------------------------
+
+
+async def _direct(
+    nights: Nights, code: str, request: Request, status: int = 200, **kwargs: Any
+) -> HTMLResponse:
+    state = await _load(nights, code)
+    if state is None:
+        return _html(render_missing(code), 404)
+    if not nights.is_director(state, request.cookies.get(DIRECTOR_COOKIE)):
+        return _refused(errors.Forbidden(_not_director()))
+    page = await run_in_threadpool(_page, nights, state, request, you=-1, director=True, **kwargs)
+    return _html(render("direct", page), status)
+
+
+@router.get("/n/{code}/direct", response_class=HTMLResponse)
+async def direct_page(nights: NightsDep, code: str, request: Request) -> HTMLResponse:
+    return await _direct(nights, code, request)
+
+
+async def _acting(nights: Nights, code: str, request: Request, act: Any) -> HTMLResponse:
+    """Run a director's action; the page again, with what it gave or why it was refused."""
+    try:
+        shown = await run_in_threadpool(act, request.cookies.get(DIRECTOR_COOKIE))
+    except errors.ApiError as refused:
+        return await _direct(nights, code, request, refused.status, message=page_message(refused))
+    return await _direct(nights, code, request, **(shown or {}))
+
+
+@router.post("/n/{code}/direct/pairs", response_class=HTMLResponse)
+async def add_pair(
+    nights: NightsDep,
+    code: str,
+    request: Request,
+    first: Annotated[str, Form()] = "",
+    second: Annotated[str, Form()] = "",
+    team: Annotated[str | None, Form()] = None,
+) -> HTMLResponse:
+    def act(director: str | None) -> dict[str, Any]:
+        done = nights.register(code, names=[first, second], team=team, director=director)
+        return {
+            "links": [str(request.base_url).rstrip("/") + player_link(code, t) for t in done.tokens]
+        }
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/registration", response_class=HTMLResponse)
+async def registration(
+    nights: NightsDep, code: str, request: Request, open: Annotated[str, Form()] = "0"
+) -> HTMLResponse:
+    def act(director: str | None) -> None:
+        nights.set_registration(code, director=director, open_=open == "1")
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/rounds", response_class=HTMLResponse)
+async def next_round(
+    nights: NightsDep, steward: StewardDep, code: str, request: Request
+) -> HTMLResponse:
+    def act(director: str | None) -> None:
+        state = nights.next_round(code, director=director)
+        current = state.current
+        for t in state.tables_of(current.number) if current else []:
+            steward.knows(t.room_code, code)
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/tables/{t}/substitute", response_class=HTMLResponse)
+async def substitute(
+    nights: NightsDep,
+    code: str,
+    t: int,
+    request: Request,
+    seat: Annotated[int, Form(ge=0, le=3)] = 0,
+    name: Annotated[str, Form()] = "",
+) -> HTMLResponse:
+    def act(director: str | None) -> dict[str, Any] | None:
+        person = name.strip() or None
+        seated = nights.substitute(
+            code,
+            director=director,
+            table=t,
+            seat=seat,
+            name=person,
+            bot=None if person else "standard",
+        )
+        if seated is None:
+            return None
+        return {"sub_link": str(request.base_url).rstrip("/") + f"/n/{code}/s/{seated.token}"}
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/tables/{t}/forfeit", response_class=HTMLResponse)
+async def forfeit(
+    nights: NightsDep, code: str, t: int, request: Request, pair: Annotated[int, Form()] = 0
+) -> HTMLResponse:
+    def act(director: str | None) -> None:
+        nights.forfeit(code, director=director, table=t, pair=pair)
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/tables/{t}/result", response_class=HTMLResponse)
+async def correct(
+    nights: NightsDep,
+    code: str,
+    t: int,
+    request: Request,
+    a: Annotated[int, Form(ge=0, le=4)] = 0,
+    b: Annotated[int, Form(ge=0, le=4)] = 0,
+) -> HTMLResponse:
+    def act(director: str | None) -> None:
+        state = nights.load(code)
+        current = state.current
+        nights.correct(
+            code,
+            director=director,
+            round_=current.number if current else 1,
+            table=t,
+            bullseyes=[a, b],
+        )
+
+    return await _acting(nights, code, request, act)
+
+
+# -- the live parts ----------------------------------------------------------------------------
+
+
+@router.get("/n/{code}/live")
+async def live(
+    nights: NightsDep, steward: StewardDep, code: str, request: Request, view: str = "board"
+) -> Response:
+    """The page's live part as HTML, again after every change (event: night)."""
+    state = await _load(nights, code)
+    if state is None or view not in VIEWS:
+        return _html(render_missing(code), 404)
+    you = await run_in_threadpool(_pair_of, nights, state, request.cookies.get(PLAYER_COOKIE))
+    return EventSourceResponse(
+        _live_events(nights, steward, code, view, you, i18n.current()),
+        ping=15,
+        headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},
+    )
+
+
+def _live_html(nights: Nights, code: str, view: str, you: int | None, lang: str) -> str:
+    state = nights.load(code)
+    body = night_json(state, nights.tables.snapshot)
+    with i18n.reading(lang):
+        return render_live(view, Page(body, pair_names(body), you=you, director=view == "direct"))
+
+
+async def _live_events(
+    nights: Nights, steward: NightSteward, code: str, view: str, you: int | None, lang: str
+) -> AsyncIterator[dict[str, Any]]:
+    woken = steward.watch(code)
+    try:
+        sent = None
+        while True:
+            html = await asyncio.to_thread(_live_html, nights, code, view, you, lang)
+            if html != sent:
+                sent = html
+                yield {"event": "night", "data": html}
+            await woken.wait()
+            woken.clear()
+    finally:
+        steward.unwatch(code, woken)

@@ -1,0 +1,127 @@
+"""The night steward: after each version of a night's room (made here or in another
+process), settles its table (app/services/nights.py ``settle``), deals the match's next
+game, and wakes the night's open pages and streams in this process.
+
+Two processes may settle the same table: what ``settle`` writes is the same whichever does,
+and the next game is dealt once (the room's conditional UPDATE).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+
+from app.live.hub import Hub
+from app.services.errors import ApiError
+from app.services.nights import CHANNEL, Nights
+
+log = logging.getLogger("allfours.nights")
+
+NOT_NIGHT_MAX = 50_000  # rooms known to be no night's, remembered (then forgotten at once)
+
+
+class NightSteward:
+    def __init__(self, nights: Nights, hub: Hub, *, next_game_s: float = 8.0) -> None:
+        self.nights = nights
+        # How long a table with a person at it shows a game's result before the match's next
+        # game is dealt (they may deal it sooner); computer players go on at once.
+        self.next_game_s = next_game_s
+        self._night_of: dict[str, str] = {}  # room -> night
+        self._not_night: set[str] = set()
+        self._watchers: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._closed = False
+        hub.on_version(self.on_version)
+        hub.on_resync(self._on_resync)
+
+    # -- the pages' side -----------------------------------------------------------------
+
+    def watch(self, night: str) -> asyncio.Event:
+        """An event set whenever the night or one of its rooms changes (``unwatch`` after)."""
+        event = asyncio.Event()
+        self._watchers[night].add(event)
+        return event
+
+    def unwatch(self, night: str, event: asyncio.Event) -> None:
+        found = self._watchers.get(night)
+        if found is not None:
+            found.discard(event)
+            if not found:
+                del self._watchers[night]
+
+    def _wake(self, night: str) -> None:
+        for event in self._watchers.get(night, ()):
+            event.set()
+
+    def knows(self, room: str, night: str) -> None:
+        self._night_of[room] = night
+        self._not_night.discard(room)
+
+    # -- the rooms' side -----------------------------------------------------------------
+
+    def on_version(self, code: str, version: int) -> None:
+        if self._closed:
+            return
+        if code.startswith(CHANNEL):
+            self._wake(code.removeprefix(CHANNEL))
+            return
+        if code in self._not_night:
+            return
+        night = self._night_of.get(code)
+        if night is not None:
+            self._wake(night)
+        current = self._tasks.get(code)
+        if current is not None:
+            if current[0] >= version:
+                return
+            current[1].cancel()
+        task = asyncio.get_running_loop().create_task(self._keep(code))
+        self._tasks[code] = (version, task)
+        task.add_done_callback(lambda t: self._forget(code, t))
+
+    def _forget(self, code: str, task: asyncio.Task[None]) -> None:
+        current = self._tasks.get(code)
+        if current is not None and current[1] is task:
+            del self._tasks[code]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("settling room %s failed", code, exc_info=task.exception())
+
+    async def _keep(self, room: str) -> None:
+        if room not in self._night_of:
+            night = await asyncio.to_thread(self.nights.night_of_room, room)
+            if night is None:
+                if len(self._not_night) >= NOT_NIGHT_MAX:
+                    self._not_night.clear()
+                self._not_night.add(room)
+                return
+            self.knows(room, night)
+            self._wake(night)
+        try:
+            settled = await asyncio.to_thread(self.nights.settle, room)
+        except ApiError:
+            return  # the room went away meanwhile
+        if settled is None or not settled.deal_next:
+            return
+        if not settled.all_bots:
+            await asyncio.sleep(self.next_game_s)
+        await asyncio.to_thread(self.nights.deal_next, room)
+
+    def _on_resync(self) -> None:
+        if not self._closed:
+            asyncio.get_running_loop().create_task(self.resume_all())
+            for night in list(self._watchers):
+                self._wake(night)
+
+    async def resume_all(self) -> None:
+        """After a start or a lost notification channel: settle every table still playing."""
+        for room, night in await asyncio.to_thread(self.nights.open_tables):
+            self.knows(room, night)
+            self.on_version(room, 0)
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [t for _, t in self._tasks.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,206 @@
+"""A night as API.md's ``<night>``: pairs, rounds and tables (each table's match as counted,
+and the live score of a game in play, read from its room), standings and awards."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from dataclasses import asdict
+from datetime import UTC, datetime
+from typing import Any
+
+from app.night import plan
+from app.night.awards import Award
+from app.night.standings import Standing
+from app.services import errors
+from app.services.nights import (
+    Json,
+    NightState,
+    night_awards,
+    night_standings,
+    played_of,
+    table_counts,
+)
+from app.services.snapshot import RoomSnap
+from app.store import night_repo as repo
+
+Snapshot = Callable[[str], RoomSnap]
+
+
+def standing_json(s: Standing) -> Json:
+    line = asdict(s)
+    line.pop("beaten", None)
+    return line
+
+
+def award_json(a: Award) -> Json:
+    return {k: v for k, v in asdict(a).items() if v is not None}
+
+
+def table_json(t: repo.TableRow, snap: RoomSnap | None) -> Json:
+    bulls, hangs, chalk = table_counts(t)
+    scores = [0, 0]
+    state = "over" if t.winner is not None else "waiting"
+    seats: list[Json | None] = [None, None, None, None]
+    game_number = len(t.games)
+    if snap is not None:
+        seats = [{"name": s.name, "bot": s.bot} if s is not None else None for s in snap.seats]
+        if snap.game is not None:
+            game_number = snap.game.number
+            if t.winner is None:
+                scores = list(snap.game.state.scores)
+                state = "playing"
+    if t.winner is not None and t.games:
+        scores = list(t.games[-1].get("scores") or (0, 0))
+    return {
+        "table": t.number,
+        "room": t.room_code,
+        "pairs": [t.pair_a, t.pair_b],
+        "bullseyes": list(bulls),
+        "scores": scores,
+        "state": state,
+        "winner": t.winner,
+        "game": game_number,
+        "hang_jacks": list(hangs),
+        "chalk": list(chalk),
+        "forfeit": t.forfeit,
+        "corrected": t.corrected is not None and t.forfeit is None,
+        "seats": seats,
+    }
+
+
+def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
+    """The night now; ``snapshot`` reads a room (live scores), None: the stored counts only."""
+    options = state.options
+    now = datetime.now(UTC)
+    rounds = []
+    for r in state.rounds:
+        mine = state.tables_of(r.number)
+        live = r is state.current
+        tables = [table_json(t, _live(snapshot, t) if live else None) for t in mine]
+        rounds.append(
+            {
+                "round": r.number,
+                "bye": r.bye,
+                "started_at": r.started_at.isoformat(),
+                "grace_left": max(0, int(options.grace_s - (now - r.started_at).total_seconds())),
+                "tables": tables,
+            }
+        )
+    played = played_of(state)
+    over = (
+        bool(played)
+        and played[-1].over
+        and plan.next_draw(state.shape, state.teams, played) is None
+    )
+    body: Json = {
+        "code": state.code,
+        "name": state.row.name,
+        "format": state.row.format,
+        "version": state.row.version,
+        "preset": state.row.preset,
+        "rules": state.row.rules,
+        "options": options.model_dump(mode="json"),
+        "registration_open": state.row.registration_open and not state.rounds,
+        "state": _state(state, played, over),
+        "rounds_total": plan.total_rounds(state.shape, state.teams) if state.pairs else 0,
+        "winner": plan.night_winner(state.shape, state.teams, played) if over else None,
+        "pairs": [{"pair": p.number, "names": p.names, "team": p.team} for p in state.pairs],
+        "rounds": rounds,
+        "standings": [standing_json(s) for s in night_standings(state)],
+        "awards": [award_json(a) for a in night_awards(state)],
+    }
+    if state.row.format == "teams":
+        side_a, side_b = plan.clubs(state.teams)
+        totals = plan.team_totals(state.teams, played)
+        names = [p.team for p in state.pairs]
+        clubs = list(dict.fromkeys(n for n in names if n))[:2]
+        body["clubs"] = [
+            {"team": name, "pairs": side, "bullseyes": total}
+            for name, side, total in zip(clubs, (side_a, side_b), totals, strict=False)
+        ]
+    return body
+
+
+def _state(state: NightState, played: list[plan.Played], over: bool) -> str:
+    if not played:
+        return "registering"
+    if over:
+        return "over"
+    return "playing" if not played[-1].over else "between_rounds"
+
+
+def _live(snapshot: Snapshot | None, t: repo.TableRow) -> RoomSnap | None:
+    if snapshot is None:
+        return None
+    try:
+        return snapshot(t.room_code)
+    except errors.NotFound:
+        return None
+
+
+def export_json(state: NightState, records: Callable[[str, int], Json]) -> Json:
+    """The night whole: its results and standings, and every table's game records (each as
+    ``python -m app.verify`` checks it)."""
+    games: list[Json] = []
+    for t in state.tables:
+        for g in t.games:
+            games.append(
+                {
+                    "round": t.round,
+                    "table": t.number,
+                    "pairs": [t.pair_a, t.pair_b],
+                    "record": records(t.room_code, int(g["number"])),
+                }
+            )
+    return {"format": "allfours-night/1", "night": night_json(state), "games": games}
+
+
+def export_csv(state: NightState) -> str:
+    """The standings, then every match's result, as CSV."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    names = {p.number: " & ".join(p.names) for p in state.pairs}
+    columns = [
+        "rank",
+        "pair",
+        "names",
+        "played",
+        "wins",
+        "losses",
+        "bullseyes_for",
+        "bullseyes_against",
+        "hang_jacks_for",
+        "hang_jacks_against",
+        "head_to_head",
+        "chalk_difference",
+    ]
+    w.writerow(["standings"])
+    w.writerow(columns)
+    for s in night_standings(state):
+        line: dict[str, Any] = {**standing_json(s), "names": names.get(s.pair, "")}
+        w.writerow([line[c] for c in columns])
+    w.writerow([])
+    w.writerow(["results"])
+    w.writerow(
+        [
+            "round",
+            "table",
+            "room",
+            "pair_a",
+            "pair_b",
+            "bullseyes_a",
+            "bullseyes_b",
+            "winner",
+            "note",
+        ]
+    )
+    for t in state.tables:
+        (a, b), _, _ = table_counts(t)
+        note = "forfeit" if t.forfeit else "corrected" if t.corrected is not None else ""
+        w.writerow([t.round, t.number, t.room_code, t.pair_a, t.pair_b, a, b, t.winner or "", note])
+    for r in state.rounds:
+        if r.bye is not None:
+            w.writerow([r.number, "", "", r.bye, "", "", "", r.bye, "bye"])
+    return out.getvalue()

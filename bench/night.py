@@ -1,0 +1,271 @@
+"""A club night played by computer players, first round to final: how long a table's last
+card takes to reach the board.
+
+Starts the server (or two, on one PostgreSQL database) in subprocesses, opens a night of N
+pairs (Swiss, then a knockout of 8; round robin for fewer than 8 pairs), registers the
+pairs, and for every round draws it and seats computer players in every seat, through the
+first process's API. A board reads the night's events from the last process. For each
+table, the time from its match's last card (``rooms.changed_at``, committed with that card)
+to the board's first event showing the table over is a sample; the figures are p50, p99 and
+the worst. At the end the standings are checked against a count made straight from the
+exported game records (each checked with app.verify).
+
+    python -m bench.night                                   # 32 pairs, SQLite
+    python -m bench.night --database postgresql --processes 2
+    python -m bench.night --pairs 8 --target 7              # a small night
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import secrets
+import statistics
+import tempfile
+import time
+from collections.abc import Iterator
+from datetime import UTC
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, select
+
+from app.store.models import Room
+from app.verify import check
+from bench.live import LOAD_ENV, server
+
+Json = dict[str, Any]
+PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres connect_timeout=3"
+
+
+@contextlib.contextmanager
+def database(kind: str) -> Iterator[str]:
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            yield f"sqlite:///{Path(folder) / 'allfours.db'}"
+        return
+    import psycopg
+
+    name = f"allfours_bench_{secrets.token_hex(6)}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Board:
+    """The night's event stream, as a board reads it: when each table was first seen over."""
+
+    def __init__(self, base: str, code: str) -> None:
+        self.url = f"{base}/api/nights/{code}/events"
+        self.seen_over: dict[str, float] = {}  # room -> wall-clock time the board saw it over
+        self.events = 0
+
+    async def run(self) -> None:
+        async with (
+            httpx.AsyncClient(timeout=None) as client,
+            client.stream("GET", self.url) as stream,
+        ):
+            data: list[str] = []
+            async for line in stream.aiter_lines():
+                if line.startswith("data:"):
+                    data.append(line[5:].strip())
+                elif not line and data:
+                    now = time.time()
+                    self.events += 1
+                    night = json.loads("\n".join(data))
+                    data = []
+                    for r in night["rounds"]:
+                        for t in r["tables"]:
+                            if t["state"] == "over":
+                                self.seen_over.setdefault(t["room"], now)
+
+
+async def play(base: str, board_base: str, pairs: int, match: int, rules: Json) -> Json:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        fmt = "swiss_knockout" if pairs >= 8 else "round_robin"
+        options = {
+            "grace_s": 0,
+            "match": match,
+            **({"knockout": 8} if fmt != "round_robin" else {}),
+        }
+        r = await api.post(
+            "/api/nights",
+            json={"name": "Bench night", "format": fmt, "rules": rules, "options": options},
+        )
+        r.raise_for_status()
+        code, director = r.json()["code"], r.json()["director_token"]
+        auth = {"Authorization": f"Bearer {director}"}
+        for n in range(pairs):
+            r = await api.post(
+                f"/api/nights/{code}/pairs", json={"names": [f"A{n}", f"B{n}"]}, headers=auth
+            )
+            r.raise_for_status()
+        board = Board(board_base, code)
+        watching = asyncio.create_task(board.run())
+        rounds = 0
+        while True:
+            r = await api.post(f"/api/nights/{code}/rounds", headers=auth)
+            if r.status_code == 409 and r.json()["code"] == "night_over":
+                break
+            r.raise_for_status()
+            rounds += 1
+            tables = r.json()["rounds"][-1]["tables"]
+            await asyncio.gather(
+                *(
+                    api.post(
+                        f"/api/nights/{code}/tables/{t['table']}/substitute",
+                        json={"seat": seat, "bot": "easy"},
+                        headers=auth,
+                    )
+                    for t in tables
+                    for seat in range(4)
+                )
+            )
+            rooms = {t["room"] for t in tables}
+            while not rooms <= board.seen_over.keys():
+                await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        watching.cancel()
+        with contextlib.suppress(asyncio.CancelledError, httpx.HTTPError):
+            await watching
+        export = (await api.get(f"/api/nights/{code}/export.json")).json()
+        return {"code": code, "rounds": rounds, "board": board, "export": export}
+
+
+def last_cards(database_url: str, rooms: list[str]) -> dict[str, float]:
+    """When each room's last change (its match's last card) was committed."""
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://"))
+    table = Room.__table__
+    with engine.connect() as conn:
+        rows = conn.execute(select(table.c.code, table.c.changed_at).where(table.c.code.in_(rooms)))
+        found = {}
+        for code, at in rows:
+            at = at.replace(tzinfo=UTC) if at.tzinfo is None else at
+            found[code] = at.timestamp()
+    engine.dispose()
+    return found
+
+
+def independent_standings(export: Json) -> dict[int, Json]:
+    """Each pair's line counted straight from the exported game records and the byes."""
+    columns = (
+        "played",
+        "wins",
+        "losses",
+        "bullseyes_for",
+        "bullseyes_against",
+        "hang_jacks_for",
+        "hang_jacks_against",
+        "chalk_difference",
+    )
+    lines = {p["pair"]: dict.fromkeys(columns, 0) for p in export["night"]["pairs"]}
+    to = export["night"]["options"]["match"]
+    matches: dict[tuple[int, int], Json] = {}
+    for g in export["games"]:
+        check(g["record"])  # raises unless the record checks out against its seed
+        m = matches.setdefault(
+            (g["round"], g["table"]), {"pairs": g["pairs"], "b": [0, 0], "h": [0, 0], "c": [0, 0]}
+        )
+        record = g["record"]
+        m["b"][record["winner"]] += 1
+        for side in (0, 1):
+            m["c"][side] += record["scores"][side]
+        for hand in record["hands"]:
+            for award in hand["awards"]:
+                if award["kind"] == "hang_jack":
+                    m["h"][award["team"]] += 1
+    scored: dict[int, list[int]] = {}
+    for (rnd, _), m in matches.items():
+        scored.setdefault(rnd, []).extend(m["b"])
+        for side in (0, 1):
+            line = lines[m["pairs"][side]]
+            won = m["b"][side] >= to
+            line["played"] += 1
+            line["wins" if won else "losses"] += 1
+            line["bullseyes_for"] += m["b"][side]
+            line["bullseyes_against"] += m["b"][1 - side]
+            line["hang_jacks_for"] += m["h"][side]
+            line["hang_jacks_against"] += m["h"][1 - side]
+            line["chalk_difference"] += m["c"][side] - m["c"][1 - side]
+    for r in export["night"]["rounds"]:
+        if r["bye"] is not None:
+            line = lines[r["bye"]]
+            line["played"] += 1
+            line["wins"] += 1
+            got = scored.get(r["round"], [])
+            line["bullseyes_for"] += sum(got) // len(got) if got else 0
+    return lines
+
+
+def standings_match(export: Json) -> bool:
+    expected = independent_standings(export)
+    return all(
+        line[column] == value
+        for line in export["night"]["standings"]
+        for column, value in expected[line["pair"]].items()
+    )
+
+
+def run(kind: str, processes: int, pairs: int, match: int, target: int) -> Json:
+    with database(kind) as url, contextlib.ExitStack() as stack:
+        ports = []
+        for _ in range(processes):  # one after the other: the first migrates the database
+            port, _proc = stack.enter_context(server(url, env=LOAD_ENV))
+            ports.append(port)
+        started = time.monotonic()
+        result = asyncio.run(
+            play(
+                f"http://127.0.0.1:{ports[0]}",
+                f"http://127.0.0.1:{ports[-1]}",
+                pairs,
+                match,
+                {"target": target},
+            )
+        )
+        elapsed = time.monotonic() - started
+        board: Board = result["board"]
+        cards = last_cards(url, list(board.seen_over))
+        samples = sorted((board.seen_over[r] - cards[r]) * 1000 for r in board.seen_over)
+        return {
+            "samples": samples,
+            "rounds": result["rounds"],
+            "tables": len(samples),
+            "events": board.events,
+            "elapsed": elapsed,
+            "standings_ok": standings_match(result["export"]),
+            "games": len(result["export"]["games"]),
+        }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.night", description=__doc__)
+    parser.add_argument("--pairs", type=int, default=32)
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--match", type=int, default=1, help="bullseyes that win a match")
+    parser.add_argument("--target", type=int, default=14, help="points that win a game")
+    args = parser.parse_args(argv)
+    found = run(args.database, args.processes, args.pairs, args.match, args.target)
+    s = found["samples"]
+    p99 = s[min(len(s) - 1, round(0.99 * (len(s) - 1)))]
+    print(
+        f"night of {args.pairs} pairs on {args.database}, {args.processes} process(es): "
+        f"{found['rounds']} rounds, {found['tables']} tables, {found['games']} games, "
+        f"{found['events']} board events in {found['elapsed']:.1f} s"
+    )
+    print(
+        f"last card -> board: p50 {statistics.median(s):.1f} ms, p99 {p99:.1f} ms, "
+        f"max {s[-1]:.1f} ms (n={len(s)})"
+    )
+    print(f"standings equal an independent count from the records: {found['standings_ok']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""The club night's pages: a player's night, the board, the director's page (hooks of API.md
+§ Club night), their forms, and their live part, in the reader's language."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from tests.api.table import bearer
+from tests.night.helpers import next_round, open_night, register
+
+FOUR = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
+
+
+def test_a_director_runs_a_night_from_the_page(client: TestClient) -> None:
+    page = client.get("/n")
+    assert page.status_code == 200 and 'action="/n"' in page.text
+    r = client.post(
+        "/n",
+        data={
+            "name": "Friday <b>night</b>",
+            "format": "round_robin",
+            "match": "2",
+            "standings": "wins_first",
+        },
+    )
+    assert r.status_code == 200 and "Directing" in r.text  # followed to /n/{code}/direct
+    assert "&lt;b&gt;night&lt;/b&gt;" in r.text  # text from users is text
+    code = re.search(r"/n/(\w+)/board", r.text)[1]  # type: ignore[index]
+    links = []
+    for first, second in FOUR:
+        r = client.post(f"/n/{code}/direct/pairs", data={"first": first, "second": second})
+        assert r.status_code == 200, r.text
+        links += re.findall(r'value="(http[^"]+/p/[^"]+)"', r.text)
+    assert len(links) == 8
+    # A double tap: the pair once, and the page says why.
+    r = client.post(f"/n/{code}/direct/pairs", data={"first": "Ann", "second": "Bo"})
+    assert r.status_code == 409 and "That pair is registered already" in r.text
+    r = client.post(f"/n/{code}/direct/rounds")
+    assert r.status_code == 200 and 'data-action="next-round"' in r.text
+    assert r.text.count("data-night-table=") == 2 and "data-standings" in r.text
+    # Too early for a substitute: the grace time (in French for a French reader).
+    r = client.post(f"/n/{code}/direct/tables/1/substitute?lang=fr", data={"seat": "0"})
+    assert r.status_code == 409 and "Le délai de grâce court encore" in r.text
+    # A player's link: their table, against whom, and a tap to sit there.
+    player = TestClient(client.app)
+    night = player.get(links[0].split("testserver")[1])
+    assert night.status_code == 200
+    text = night.text
+    assert "Your table:" in text and "against" in text and 'data-action="sit"' in text
+    assert len(re.findall(r'data-standing="\d"', text)) == 4
+    sat = player.post(f"/n/{code}/sit", follow_redirects=False)
+    assert sat.status_code == 303 and sat.headers["location"].startswith("/r/")
+    room = sat.headers["location"].removeprefix("/r/")
+    assert player.get(f"/api/rooms/{room}").json()["you"] in (0, 1)
+    # The board: every table and the standings; its live part is a stream of the same.
+    board = client.get(f"/n/{code}/board?lang=de")
+    assert board.status_code == 200 and 'lang="de"' in board.text
+    assert board.text.count("data-night-table=") == 2
+    assert f'sse-connect="/n/{code}/live?view=board&amp;lang=de"' in board.text
+    sent = []
+    with client.stream("GET", f"/n/{code}/live?view=board&lang=de") as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data:"):
+                sent.append(line)
+            elif sent and not line:
+                break
+    event = "\n".join(sent)
+    assert event.count("data-night-table=") == 2 and "data-standings" in event
+    assert "sse-connect" not in event  # the live part only: the stream stays open
+    # Someone else's director page: refused.
+    stranger = TestClient(client.app)
+    assert stranger.get(f"/n/{code}/direct").status_code == 403
+    assert stranger.post(f"/n/{code}/direct/rounds").status_code == 403
+
+
+def test_pages_of_a_missing_night_and_a_wrong_link(client: TestClient) -> None:
+    assert client.get("/n/nosuchnight").status_code == 404
+    assert client.get("/n/nosuchnight/board").status_code == 404
+    code, director = open_night(client)
+    other, _ = open_night(client)
+    link = register(client, other, ["Ivy", "Jo"])["links"][0]
+    r = client.get(f"/n/{code}/p/{link.rsplit('/', 1)[1]}", follow_redirects=False)
+    assert r.status_code == 403 and "another night" in r.text
+    assert client.get(f"/n/{code}/d/not-the-token").status_code == 403
+    for names in FOUR[:2]:
+        register(client, code, names, director)
+    next_round(client, code, director)
+    assert client.post(f"/api/nights/{code}/rounds", headers=bearer(director)).status_code == 409
+
+
+def test_the_request_log_keeps_no_token_of_a_night_link() -> None:
+    from app.logs import public_path
+
+    assert public_path("/n/abc/p/s3cret-token") == "/n/abc/p/…"
+    assert public_path("/n/abc/d/s3cret-token") == "/n/abc/d/…"
+    assert public_path("/n/abc/s/s3cret-token") == "/n/abc/s/…"
+    assert public_path("/n/abc/board") == "/n/abc/board"
+
+
+def test_pairs_register_themselves_until_the_director_closes_registration(
+    client: TestClient,
+) -> None:
+    code, director = open_night(client)
+    page = client.get(f"/n/{code}/register")
+    assert page.status_code == 200 and 'data-action="register"' in page.text
+    r = client.post(f"/n/{code}/register", data={"first": "Ann", "second": "Bo"})
+    assert r.status_code == 200 and len(re.findall(r"data-player-link", r.text)) == 2
+    r = client.post(f"/n/{code}/register", data={"first": "Bo", "second": "Ann"})
+    assert r.status_code == 409 and "That pair is registered already" in r.text
+    r = client.post(
+        f"/api/nights/{code}/registration", json={"open": False}, headers=bearer(director)
+    )
+    assert r.status_code == 200 and r.json()["registration_open"] is False
+    r = client.post(f"/n/{code}/register?lang=de", data={"first": "Cy", "second": "Di"})
+    assert r.status_code == 409 and "Die Anmeldung ist geschlossen" in r.text
+    assert len(client.get(f"/api/nights/{code}").json()["pairs"]) == 1
