@@ -5,7 +5,6 @@ without the page's script); the live parts follow the night's stream of HTML."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Annotated, Any
@@ -15,19 +14,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import escape
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
-from starlette.concurrency import run_in_threadpool
 
 from app import i18n
+from app.api.answers import set_seat_cookie
 from app.api.context import ContextDep
-from app.api.night_schemas import CreateNight
-from app.api.nights import (
+from app.api.night_answers import (
     DIRECTOR_COOKIE,
     PLAYER_COOKIE,
     NightsDep,
     StewardDep,
     player_link,
 )
-from app.api.rooms import set_seat_cookie
+from app.api.night_schemas import CreateNight
 from app.night.options import NightOptions
 from app.night.reasons import NOT_DIRECTOR
 from app.reasons import Reason
@@ -87,7 +85,7 @@ def _pair_of(nights: Nights, state: NightState, token: str | None) -> int | None
 
 async def _load(nights: Nights, code: str) -> NightState | None:
     try:
-        return await run_in_threadpool(nights.load, code)
+        return await nights.tables.read(nights.load, code)
     except errors.NotFound:
         return None
 
@@ -123,7 +121,7 @@ async def open_night(
         )
     except ValidationError:
         return _html(render_open(error=i18n.gettext("Give the night a name.")), 422)
-    opened = await run_in_threadpool(
+    opened = await nights.tables.read(
         nights.open,
         name=body.name,
         format=body.format,
@@ -139,7 +137,7 @@ async def player_page(nights: NightsDep, code: str, request: Request) -> HTMLRes
     state = await _load(nights, code)
     if state is None:
         return _html(render_missing(code), 404)
-    page = await run_in_threadpool(_page, nights, state, request)
+    page = await nights.tables.read(_page, nights, state, request)
     return _html(render("player", page))
 
 
@@ -148,7 +146,7 @@ async def board_page(nights: NightsDep, code: str, request: Request) -> HTMLResp
     state = await _load(nights, code)
     if state is None:
         return _html(render_missing(code), 404)
-    page = await run_in_threadpool(_page, nights, state, request, you=-1)
+    page = await nights.tables.read(_page, nights, state, request, you=-1)
     return _html(render("board", page))
 
 
@@ -167,7 +165,7 @@ def _escape(text: str) -> str:
 async def player_link_page(nights: NightsDep, code: str, token: str, request: Request) -> Response:
     """A player's own link: their token into the night's cookie, then their night."""
     try:
-        await run_in_threadpool(nights.player, code, token)
+        await nights.tables.read(nights.player, code, token)
     except errors.ApiError as refused:
         return _refused(refused)
     response = RedirectResponse(f"/n/{code}", 303)
@@ -203,10 +201,10 @@ async def substitute_link_page(
         with read(nights.engine) as conn:
             return night_repo.room_of_seat_token(conn, token_hash(token))
 
-    room = await run_in_threadpool(room_of)
+    room = await nights.tables.read(room_of)
     if room is None:
         return _html(render_missing(code), 404)
-    snap = await run_in_threadpool(ctx.tables.snapshot, room)
+    snap = await ctx.tables.read(ctx.tables.snapshot, room)
     response = RedirectResponse(f"/r/{room}", 303)
     set_seat_cookie(response, request, snap, token)
     return response
@@ -216,10 +214,10 @@ async def substitute_link_page(
 async def sit(ctx: ContextDep, nights: NightsDep, code: str, request: Request) -> Response:
     """ "Go to your table": the player's seat there, its token in the room's cookie."""
     try:
-        seated = await run_in_threadpool(nights.sit, code, request.cookies.get(PLAYER_COOKIE))
+        seated = await nights.tables.read(nights.sit, code, request.cookies.get(PLAYER_COOKIE))
     except errors.ApiError as refused:
         return _refused(refused)
-    snap = await run_in_threadpool(ctx.tables.snapshot, seated.room)
+    snap = await ctx.tables.read(ctx.tables.snapshot, seated.room)
     response = RedirectResponse(f"/r/{seated.room}", 303)
     set_seat_cookie(response, request, snap, seated.token)
     return response
@@ -231,7 +229,7 @@ async def sit(ctx: ContextDep, nights: NightsDep, code: str, request: Request) -
 async def _register_page(
     nights: Nights, state: NightState, request: Request, status: int = 200, **kwargs: Any
 ) -> HTMLResponse:
-    page = await run_in_threadpool(_page, nights, state, request, you=-1)
+    page = await nights.tables.read(_page, nights, state, request, you=-1)
     for key, value in kwargs.items():
         setattr(page, key, value)
     ctx = context(page)
@@ -260,7 +258,7 @@ async def register_self(
     if state is None:
         return _html(render_missing(code), 404)
     try:
-        done = await run_in_threadpool(
+        done = await nights.tables.read(
             partial(nights.register, code, names=[first, second], team=team, director=None)
         )
     except errors.ApiError as refused:
@@ -281,7 +279,7 @@ async def _direct(
         return _html(render_missing(code), 404)
     if not nights.is_director(state, request.cookies.get(DIRECTOR_COOKIE)):
         return _refused(errors.Forbidden(_not_director()))
-    page = await run_in_threadpool(_page, nights, state, request, you=-1, director=True, **kwargs)
+    page = await nights.tables.read(_page, nights, state, request, you=-1, director=True, **kwargs)
     return _html(render("direct", page), status)
 
 
@@ -293,7 +291,7 @@ async def direct_page(nights: NightsDep, code: str, request: Request) -> HTMLRes
 async def _acting(nights: Nights, code: str, request: Request, act: Any) -> HTMLResponse:
     """Run a director's action; the page again, with what it gave or why it was refused."""
     try:
-        shown = await run_in_threadpool(act, request.cookies.get(DIRECTOR_COOKIE))
+        shown = await nights.tables.read(act, request.cookies.get(DIRECTOR_COOKIE))
     except errors.ApiError as refused:
         return await _direct(nights, code, request, refused.status, message=page_message(refused))
     return await _direct(nights, code, request, **(shown or {}))
@@ -410,7 +408,7 @@ async def live(
     state = await _load(nights, code)
     if state is None or view not in VIEWS:
         return _html(render_missing(code), 404)
-    you = await run_in_threadpool(_pair_of, nights, state, request.cookies.get(PLAYER_COOKIE))
+    you = await nights.tables.read(_pair_of, nights, state, request.cookies.get(PLAYER_COOKIE))
     return EventSourceResponse(
         _live_events(nights, steward, code, view, you, i18n.current()),
         ping=15,
@@ -432,7 +430,7 @@ async def _live_events(
     try:
         sent = None
         while True:
-            html = await asyncio.to_thread(_live_html, nights, code, view, you, lang)
+            html = await nights.tables.read(_live_html, nights, code, view, you, lang)
             if html != sent:
                 sent = html
                 yield {"event": "night", "data": html}

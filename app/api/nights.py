@@ -4,16 +4,24 @@ live events, its export."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Path, Request, Response
+from fastapi import APIRouter, Body, Path, Response
 from sse_starlette import EventSourceResponse
-from starlette.concurrency import run_in_threadpool
 
+from app.api.answers import NO_STORE, errors_of
 from app.api.context import ContextDep
+from app.api.night_answers import (
+    DirectorDep,
+    NightsDep,
+    PlayerDep,
+    StewardDep,
+    night_response,
+    night_text,
+    player_link,
+)
 from app.api.night_schemas import (
     Correction,
     CreateNight,
@@ -27,72 +35,24 @@ from app.api.night_schemas import (
     Registration,
     Substitute,
 )
-from app.api.rooms import NO_STORE, errors_of
 from app.services.night_steward import NightSteward
-from app.services.night_view import export_csv, export_json, night_json
-from app.services.nights import Nights, NightState
+from app.services.night_view import export_csv, export_json
+from app.services.nights import Nights
 from app.services.records import load_record, record_json
 
 router = APIRouter(prefix="/api", tags=["club night"])
 
-DIRECTOR_COOKIE = "allfours_director"
-PLAYER_COOKIE = "allfours_player"
+# A night's use cases reach the services through Tables.read's door, a worker thread: each
+# spans several transactions (a round opens a room per table), which Tables.call's inline
+# attempt on SQLite must not start twice.
 
 Code = Annotated[str, Path(description="the night's code")]
 TableNumber = Annotated[int, Path(ge=1, le=64, description="the table's number this round")]
 
 
-async def get_nights(request: Request) -> Nights:
-    nights: Nights = request.app.state.nights
-    return nights
-
-
-async def get_steward(request: Request) -> NightSteward:
-    steward: NightSteward = request.app.state.steward
-    return steward
-
-
-NightsDep = Annotated[Nights, Depends(get_nights)]
-StewardDep = Annotated[NightSteward, Depends(get_steward)]
-
-
-def _bearer(request: Request) -> str | None:
-    scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    return value.strip() or None if scheme.lower() == "bearer" else None
-
-
-async def director_token(request: Request) -> str | None:
-    """The director's token: ``Authorization: Bearer``, else the night's director cookie."""
-    return _bearer(request) or request.cookies.get(DIRECTOR_COOKIE) or None
-
-
-async def player_token(request: Request) -> str | None:
-    """A player's link token: ``Authorization: Bearer``, else the night's player cookie."""
-    return _bearer(request) or request.cookies.get(PLAYER_COOKIE) or None
-
-
-DirectorDep = Annotated[str | None, Depends(director_token)]
-PlayerDep = Annotated[str | None, Depends(player_token)]
-
-
-def night_response(nights: Nights, state: NightState, status: int = 200) -> Response:
-    body = night_json(state, nights.tables.snapshot)
-    return Response(
-        json.dumps(body), status_code=status, media_type="application/json", headers=NO_STORE
-    )
-
-
-def night_text(nights: Nights, code: str) -> str:
-    return json.dumps(night_json(nights.load(code), nights.tables.snapshot))
-
-
-def player_link(code: str, token: str) -> str:
-    return f"/n/{code}/p/{token}"
-
-
 @router.post("/nights", status_code=201, response_model=NightCreated, responses=errors_of(422))
 async def open_night(nights: NightsDep, body: CreateNight) -> NightCreated:
-    opened = await run_in_threadpool(
+    opened = await nights.tables.read(
         nights.open,
         name=body.name,
         format=body.format,
@@ -120,7 +80,7 @@ async def register_pair(
     nights: NightsDep, code: Code, body: RegisterPair, director: DirectorDep
 ) -> PairRegistered:
     """The director registers a pair, or anyone while registration is open."""
-    done = await run_in_threadpool(
+    done = await nights.tables.read(
         nights.register, code, names=body.names, team=body.team, director=director
     )
     return PairRegistered(pair=done.pair, links=[player_link(code, t) for t in done.tokens])
@@ -133,10 +93,10 @@ async def registration(
     nights: NightsDep, code: Code, body: Registration, director: DirectorDep
 ) -> Response:
     """The director opens or closes self-registration."""
-    state = await run_in_threadpool(
+    state = await nights.tables.read(
         nights.set_registration, code, director=director, open_=body.open
     )
-    return await run_in_threadpool(night_response, nights, state)
+    return await nights.tables.read(night_response, nights, state)
 
 
 @router.post(
@@ -154,24 +114,24 @@ async def next_round(
 ) -> Response:
     """Draws and opens the next round: a room per table, the pairs' seats reserved."""
     force = body.force if body else False
-    state = await run_in_threadpool(nights.next_round, code, director=director, force=force)
+    state = await nights.tables.read(nights.next_round, code, director=director, force=force)
     current = state.current
     for t in state.tables_of(current.number) if current else []:
         steward.knows(t.room_code, code)
-    return await run_in_threadpool(night_response, nights, state, 201)
+    return await nights.tables.read(night_response, nights, state, 201)
 
 
 @router.get("/nights/{code}", response_model=NightOut, responses=errors_of(404))
 async def get_night(nights: NightsDep, code: Code) -> Response:
-    state = await run_in_threadpool(nights.load, code)
-    return await run_in_threadpool(night_response, nights, state)
+    state = await nights.tables.read(nights.load, code)
+    return await nights.tables.read(night_response, nights, state)
 
 
 @router.post("/nights/{code}/sit", response_model=NightSeat, responses=errors_of(401, 403, 409))
 async def sit(nights: NightsDep, code: Code, token: PlayerDep) -> NightSeat:
     """A player (``Authorization: Bearer <the token of their link>``) takes their seat at
     their table this round; the answer's token is their seat token there."""
-    seated = await run_in_threadpool(nights.sit, code, token)
+    seated = await nights.tables.read(nights.sit, code, token)
     return NightSeat(
         room=seated.room,
         seat=seated.seat,
@@ -189,10 +149,10 @@ async def sit(nights: NightsDep, code: Code, token: PlayerDep) -> NightSeat:
 async def forfeit(
     nights: NightsDep, code: Code, t: TableNumber, body: Forfeit, director: DirectorDep
 ) -> Response:
-    state = await run_in_threadpool(
+    state = await nights.tables.read(
         nights.forfeit, code, director=director, table=t, pair=body.pair
     )
-    return await run_in_threadpool(night_response, nights, state)
+    return await nights.tables.read(night_response, nights, state)
 
 
 @router.post(
@@ -205,7 +165,7 @@ async def substitute(
 ) -> Response:
     """A substitute in an absent player's seat: a person (the answer: their seat and the
     link that seats them) or a computer player (the answer: null)."""
-    seated = await run_in_threadpool(
+    seated = await nights.tables.read(
         nights.substitute,
         code,
         director=director,
@@ -236,13 +196,13 @@ async def correct(
     nights: NightsDep, code: Code, t: TableNumber, body: Correction, director: DirectorDep
 ) -> Response:
     """The director sets a match's result by hand (shown as corrected)."""
-    state = await run_in_threadpool(nights.load, code)
+    state = await nights.tables.read(nights.load, code)
     current = state.current
     round_ = body.round or (current.number if current else 1)
-    state = await run_in_threadpool(
+    state = await nights.tables.read(
         nights.correct, code, director=director, round_=round_, table=t, bullseyes=body.bullseyes
     )
-    return await run_in_threadpool(night_response, nights, state)
+    return await nights.tables.read(night_response, nights, state)
 
 
 @router.get(
@@ -260,7 +220,7 @@ async def correct(
 async def events(
     ctx: ContextDep, nights: NightsDep, steward: StewardDep, code: Code
 ) -> EventSourceResponse:
-    await run_in_threadpool(nights.load, code)  # 404 before the stream starts
+    await nights.tables.read(nights.load, code)  # 404 before the stream starts
     return EventSourceResponse(
         night_events(nights, steward, code),
         ping=ctx.settings.ping_s,
@@ -277,7 +237,7 @@ async def night_events(
         sent = None
         n = 0
         while True:
-            text = await asyncio.to_thread(night_text, nights, code)
+            text = await nights.tables.read(night_text, nights, code)
             if text != sent:
                 n += 1
                 sent = text
@@ -292,12 +252,12 @@ async def night_events(
 async def export_night_json(nights: NightsDep, code: Code) -> Response:
     """The night whole: standings, every match, every table's game records (each one as
     ``python -m app.verify`` checks it)."""
-    state = await run_in_threadpool(nights.load, code)
+    state = await nights.tables.read(nights.load, code)
 
     def records(room: str, number: int) -> dict[str, Any]:
         return record_json(load_record(nights.tables, room, number))
 
-    body = await run_in_threadpool(export_json, state, records)
+    body = await nights.tables.read(export_json, state, records)
     return Response(
         json.dumps(body, indent=1),
         media_type="application/json",
@@ -308,7 +268,7 @@ async def export_night_json(nights: NightsDep, code: Code) -> Response:
 @router.get("/nights/{code}/export.csv", responses=errors_of(404))
 async def export_night_csv(nights: NightsDep, code: Code) -> Response:
     """The standings and every match's result, as CSV."""
-    state = await run_in_threadpool(nights.load, code)
+    state = await nights.tables.read(nights.load, code)
     return Response(
         export_csv(state),
         media_type="text/csv; charset=utf-8",

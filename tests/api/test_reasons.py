@@ -283,7 +283,7 @@ SAMPLE: dict[str, Param] = {
     "suit": "H", "card": "JH", "seat": 2, "name": "Ann", "max": 24, "count": 5, "seconds": 10,
     "action": "beg", "index": 99, "given": "ZZ", "code": "abcd", "number": 2, "hand": 1,
     "expected": 3, "current": 4, "levels": "easy", "presets": "stand", "fields": "seat",
-    "per_hour": 30, "address": "10.0.0.1", "lift": 3,
+    "per_hour": 30, "address": "10.0.0.1", "lift": 3, "to": 2, "round": 2, "pairs": 1,
 }  # fmt: skip
 
 
