@@ -16,12 +16,14 @@ def test_a_room_keeps_its_options_and_every_view_shows_them(client: TestClient) 
             "match": 3,
             "turn_timer_s": 60,
             "spectator_chat": True,
+            "reckon_s": 15,
         }
     plain = new_room(client)
     assert view(client, plain)["options"] == {
         "match": 1,
         "turn_timer_s": 0,
         "spectator_chat": False,
+        "reckon_s": 15,
     }
     assert view(client, plain)["preset"] == "trinidad"
 
