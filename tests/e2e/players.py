@@ -27,9 +27,9 @@ WATCH_PAGE = """
   window.EventSource.prototype = Real.prototype;
   Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
   // Counts the tables that reach the page (each ends in an afterSwap on #live).
-  window.__tables = 0;
+  window.__tablesSeen = 0;
   document.addEventListener("htmx:afterSwap", (e) => {
-    if (e.target && e.target.id === "live") window.__tables += 1;
+    if (e.target && e.target.id === "live") window.__tablesSeen += 1;
   });
   // Name the element a CSP refusal came from (the console's own line gives only the script).
   document.addEventListener("securitypolicyviolation", (e) => {
@@ -193,7 +193,7 @@ def open_streams(page: Page) -> int:
 
 def tables_seen(page: Page) -> int:
     """How many tables have reached the page since it opened (the first render not counted)."""
-    return int(page.evaluate("window.__tables"))
+    return int(page.evaluate("window.__tablesSeen"))
 
 
 def seat_token(page: Page) -> str | None:

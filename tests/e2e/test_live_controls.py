@@ -196,7 +196,7 @@ WATCH = """(kept) => {
   window.__lost = [];
   window.__watch = true;
   document.body.addEventListener("htmx:afterSwap", (e) => {
-    if (window.__watch && e.target.id === "live" && !check()) window.__lost.push(window.__tables);
+    if (window.__watch && e.target.id === "live" && !check()) window.__lost.push(__tablesSeen);
   });
   return check();
 }"""
@@ -230,7 +230,7 @@ def test_a_control_in_use_is_kept_while_tables_stream_in(
         assert page.evaluate(WATCH, control.kept), f"{control.name}: not in use"
         seen = tables_seen(page)
         c.wait_for(BURST)
-        page.wait_for_function("n => window.__tables >= n", arg=seen + BURST // 2)
+        page.wait_for_function("n => window.__tablesSeen >= n", arg=seen + BURST // 2)
         lost = page.evaluate("window.__watch = false, window.__lost")
         assert lost == [], f"{control.name} lost at the tables {lost} (from {seen})"
         if control.then is not None:
