@@ -121,8 +121,10 @@ NOT_THE_REGISTER: dict[str, str] = {
     "lb": r"\b(Dir|Iech|Äre)\b",
     "ms": r"\b(kamu|awak|engkau|kau)\b",
 }
-REGISTER = {"fr": r"\bvous\b|\bVous\b", "de": r"\bdu\b|\bdich\b|\bdein", "lb": r"\bdu\b|\bdech\b",
+REGISTER = {"fr": r"\bvous\b|\bVous\b", "de": r"\bdu\b|\bdich\b|\bdein",
+            "lb": r"\b[Dd]u\b|\b[Dd]ech\b|\b[Dd](äin|äi|eng|enger|engem)\b",
             "ms": r"\banda\b"}  # fmt: skip
+# (lb: "Du" opens a sentence, and its possessives däin, däi, deng are the du register too)
 
 
 def _entries(lang: str) -> list[tuple[str, str]]:
