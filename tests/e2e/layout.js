@@ -20,7 +20,15 @@
   };
 
   const scrollWidth = document.documentElement.scrollWidth;
-  if (scrollWidth > W) problems.push(`the page scrolls sideways: ${scrollWidth} px wide at ${W}`);
+  if (scrollWidth > W) {
+    // Name the deepest elements past the screen's edge: they make it scroll.
+    const past = el => box(el).right > W + 0.5;
+    const wide = [...document.body.querySelectorAll("*")]
+      .filter(el => past(el) && ![...el.children].some(past))
+      .slice(0, 3)
+      .map(el => `${name(el)} (${r(box(el).right)}): ${el.textContent.trim().slice(0, 40)}`);
+    problems.push(`the page scrolls sideways: ${scrollWidth} px wide at ${W}; ${wide.join("; ")}`);
+  }
   document.querySelectorAll(".topbar a, .topbar button, .topbar .room-code")
     .forEach(el => inView(el, "header"));
 
