@@ -8,8 +8,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 
 from app.api.admin_token import admin_token_given
+from app.api.answers import errors_of
 from app.api.context import ContextDep
-from app.api.schemas import ErrorOut
 from app.reasons import N_, reason
 from app.services import errors
 from app.services.housekeeping import Housekeeping
@@ -27,9 +27,7 @@ ADMIN_TOKEN_NEEDED = reason(
 )
 ADMIN_TOKEN_WRONG = reason("admin_token_wrong", "that is not the admin token", _ADMIN_ONLY)
 
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (401, 403, 404, 409)
-}
+_ERRORS = errors_of(401, 403, 404, 409)
 
 
 def require_admin(ctx: ContextDep, request: Request) -> None:

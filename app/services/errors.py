@@ -18,7 +18,7 @@ class ApiError(Refusal):
 
     def __init__(self, reason: Reason, **params: Param) -> None:
         super().__init__(reason, params)
-        self.detail = reason.english(self.params)
+        self.detail = str(self)  # Refusal formatted it once
 
     @classmethod
     def of_rule(cls, err: RuleError) -> ApiError:
