@@ -49,7 +49,8 @@ lint: install
 # the browser suite on a server and a browser, the image suite on Docker), so on two cores
 # they run side by side: the unit suite in one lane, the browser suite then the image suite
 # in the other. Each writes its own log, printed whole once both lanes are done, with its exit
-# code; `make test` fails if any suite failed.
+# code; `make test` fails if any suite failed. Each suite ends with its 30 slowest tests
+# (--durations=30), where the suite's own time goes.
 LOGS := $(VENV)/test-logs
 test: lint
 	@rm -rf $(LOGS) && mkdir -p $(LOGS)
@@ -67,11 +68,11 @@ test: lint
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "all suites passed"
 
 test-unit: install
-	$(BIN)/pytest --ignore=tests/e2e --ignore=tests/image
+	$(BIN)/pytest --durations=30 --ignore=tests/e2e --ignore=tests/image
 
 # axe-core (the accessibility checks) comes from npm into .venv/axe (tests/e2e/axe.py).
 test-e2e: install
-	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/python -m tests.e2e.axe && $(BIN)/pytest tests/e2e || exit $$?; fi
+	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/python -m tests.e2e.axe && $(BIN)/pytest --durations=30 tests/e2e || exit $$?; fi
 
 # Builds the Docker image and runs it as a self-hoster would (docker run, compose.yaml,
 # compose.scale.yaml). Skips, saying why, where Docker does not answer; fails then with
