@@ -47,19 +47,23 @@ lint: install
 # Browser tests and image tests run in their own pytest runs (see tests/e2e, tests/image).
 # The suites are independent and mostly wait on different things (the unit suite on the CPU,
 # the browser suite on a server and a browser, the image suite on Docker), so on two cores
-# they run side by side: the unit suite in one lane, the browser suite then the image suite
-# in the other. Each writes its own log, printed whole once both lanes are done, with its exit
+# they run side by side: the unit suite in one lane, the browser suite, the image suite and
+# the hosting tests (servers in subprocesses: waits more than work) in the other, which
+# balances the two lanes' times. Each writes its own log, printed whole once both lanes are done, with its exit
 # code; `make test` fails if any suite failed. Each suite ends with its 30 slowest tests
 # (--durations=30), where the suite's own time goes.
 LOGS := $(VENV)/test-logs
 test: lint
 	@rm -rf $(LOGS) && mkdir -p $(LOGS)
-	@echo "unit suite beside the browser and image suites (logs: $(LOGS))"
-	@{ $(MAKE) --no-print-directory test-unit > $(LOGS)/unit.log 2>&1; echo $$? > $(LOGS)/unit.rc; } & \
+	@echo "unit suite beside the browser, image and hosting suites (logs: $(LOGS))"
+	@{ $(MAKE) --no-print-directory test-unit UNIT="--ignore=tests/hosting" > $(LOGS)/unit.log 2>&1; \
+	  echo $$? > $(LOGS)/unit.rc; } & \
 	{ $(MAKE) --no-print-directory test-e2e > $(LOGS)/e2e.log 2>&1; echo $$? > $(LOGS)/e2e.rc; \
-	  $(MAKE) --no-print-directory test-image > $(LOGS)/image.log 2>&1; echo $$? > $(LOGS)/image.rc; } & \
+	  $(MAKE) --no-print-directory test-image > $(LOGS)/image.log 2>&1; echo $$? > $(LOGS)/image.rc; \
+	  $(BIN)/pytest --durations=30 tests/hosting > $(LOGS)/hosting.log 2>&1; \
+	  echo $$? > $(LOGS)/hosting.rc; } & \
 	wait
-	@failed=""; for suite in unit e2e image; do \
+	@failed=""; for suite in unit e2e image hosting; do \
 	  rc=$$(cat $(LOGS)/$$suite.rc 2>/dev/null || echo 1); \
 	  echo "=================== $$suite suite: exit $$rc ==================="; \
 	  cat $(LOGS)/$$suite.log; \
@@ -67,8 +71,10 @@ test: lint
 	done; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "all suites passed"
 
+# Every test but the browser's and the image's (UNIT= more pytest options: `make test` runs
+# tests/hosting in the other lane).
 test-unit: install
-	$(BIN)/pytest --durations=30 --ignore=tests/e2e --ignore=tests/image
+	$(BIN)/pytest --durations=30 --ignore=tests/e2e --ignore=tests/image $(UNIT)
 
 # axe-core (the accessibility checks) comes from npm into .venv/axe (tests/e2e/axe.py).
 test-e2e: install
