@@ -15,6 +15,7 @@ import httpx
 from playwright.sync_api import Browser, Page
 
 from tests.api.reneges import play_renege_game, renege_room
+from tests.e2e.axe import check, describe
 from tests.e2e.conftest import ADMIN
 from tests.e2e.players import DESKTOP, PHONE, WATCH_PAGE, _note_csp_violation, create_room
 
@@ -194,7 +195,7 @@ def test_an_opened_record_file_is_checked_then_replayed(
 
 
 def test_the_replay_of_a_renege_game_marks_its_reneges_and_calls(
-    browser: Browser, server: str
+    browser: Browser, server: str, axe: str
 ) -> None:
     with httpx.Client(base_url=server) as client:
         code, tokens = renege_room(client, ADMIN, target=7)
@@ -211,6 +212,8 @@ def test_the_replay_of_a_renege_game_marks_its_reneges_and_calls(
     # The renege nobody called, marked in its lift on show, and said in words.
     mark = section.locator(f"[data-renege=uncalled]:visible:has([data-card='{missed['card']}'])")
     assert mark.count() == 1 and "Renege, not called" in mark.inner_text()
+    found = check(page, axe)
+    assert not found, describe(found)
     # The calls made while that lift was on the table, with their verdicts.
     shown = section.locator("[data-call]:visible")
     for i in range(shown.count()):
