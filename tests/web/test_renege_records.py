@@ -22,7 +22,7 @@ from app.main import create_app
 from app.rules.state import State
 from app.rules.view import observe
 from app.web.cards import card_name
-from app.web.render import render_sheet
+from app.web.render import render_how_to_play, render_sheet
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.reneges import play_renege_game, renege_room
 from tests.api.table import Json, bearer, new_room, play_random, seat_four, view
@@ -320,3 +320,20 @@ def test_no_page_shows_an_uncalled_renege_while_the_game_runs(client: TestClient
             html = client.get(path, headers=headers).text
             assert "data-sheet-renege" not in html and "reneged" not in html, path
     assert client.get(f"/r/{code}/games/1/replay").status_code == 409
+
+
+# -- how to play -------------------------------------------------------------------------------
+
+
+def test_how_to_play_explains_renege_mode_for_a_newcomer() -> None:
+    elements = parse(render_how_to_play())
+    [section] = [e for e in elements if e.get("id") == "renege"]
+    text = _text(section)
+    for words in (
+        "three ways to renege", "a plain suit is led", "trump is led", "undertrumping",
+        "call renege on a lift", "upheld", "wrong call", "1 point", "Bullseye",
+        "The Trinidad rule", "Ace, King, Queen, Jack or 10 of trumps", "'score it'",
+        "after 15 seconds", "Computer players never renege", "seen it proven",
+    ):  # fmt: skip
+        assert words in text, words
+    assert any(e.get("href") == "#renege" for e in elements)  # in the page's contents
