@@ -95,6 +95,9 @@ class StatsOut(Shown):
     games: list[GameStats]
     partnerships: list[PartnershipStats]
     players: list[PlayerStats]
+    renege: bool = Field(
+        False, description="a game counted was played in renege mode (R20): its figures count"
+    )
 
 
 # -- counting ------------------------------------------------------------------------------
@@ -156,6 +159,7 @@ class _Tally:
         self.pairs: dict[frozenset[str], _Count] = {}
         self.pair_order: dict[frozenset[str], tuple[str, str]] = {}
         self.games: list[tuple[int, int, tuple[int, int], tuple[str, ...]]] = []
+        self.renege = False  # a game was played in renege mode
 
     def game(
         self,
@@ -272,7 +276,9 @@ class _Tally:
             )
             for number, winner, scores, keys in self.games
         ]
-        return StatsOut(room=room, games=games, partnerships=pairs, players=players)
+        return StatsOut(
+            room=room, games=games, partnerships=pairs, players=players, renege=self.renege
+        )
 
 
 def count_room(tables: Tables, snap: RoomSnap) -> StatsOut:
@@ -288,6 +294,7 @@ def count_room(tables: Tables, snap: RoomSnap) -> StatsOut:
         if state.winner is None or lineup is None:
             continue
         tally.game(row.number, lineup, state.history, state.winner, state.scores)
+        tally.renege |= state.rules.renege != "off"
     return tally.out(snap.code)
 
 

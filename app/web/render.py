@@ -12,6 +12,7 @@ from app import i18n
 from app.api.view_schemas import HandRecordView
 from app.rules import Rules
 from app.services.identity import grouped_code
+from app.services.options import RoomOptions
 from app.services.talk import ChatMessageOut
 from app.web import cards, icons
 from app.web.assets import static_url
@@ -126,7 +127,7 @@ def render_how_to_play() -> str:
     return (
         environment()
         .get_template("how_to_play.html")
-        .render(house=house, presets=presets(), default=Rules())
+        .render(house=house, presets=presets(), default=Rules(), reckon_s=RoomOptions().reckon_s)
     )
 
 

@@ -1,6 +1,8 @@
 """The replay page of a finished game, built from its game record alone (the JSON of
 ``GET /api/rooms/{code}/games/{g}``, or a record file a player opened): all four hands face
-up, the kicks and the decision, each lift, each award as it fell, the running score.
+up, the kicks and the decision, each lift, each award as it fell, the running score; in
+renege mode each call at the moment it was made with its verdict, and every renege marked
+in its lift, called or not (the game is over: every renege is public, R27).
 
 Every step of the game is in the page; replay.js shows one at a time (``?hand=3&lift=4``)
 and moves with the buttons and the arrow keys. Without the script the page reads as the
@@ -15,7 +17,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.i18n import N_, _
+from app.i18n import _
+from app.web.awards import (
+    BULLSEYE_KINDS,
+    PENALTY_KINDS,
+    award_title,
+    call_text,
+    penalty_detail,
+    renege_text,
+)
 from app.web.cards import card_name, suit_word
 from app.web.render import environment
 from app.web.words import partners
@@ -47,6 +57,15 @@ class Play:
     code: str
     led: bool
     won: bool
+    renege: str | None = None  # "called" or "uncalled": this card was a renege (R21)
+    renege_label: str | None = None  # "Renege, called"
+
+
+@dataclass(frozen=True, slots=True)
+class CallLine:
+    lift: int  # the lift called
+    upheld: bool
+    text: str  # "Ann called renege on lift 2: upheld, 1 point to Ann & Cal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +74,7 @@ class Lift:
     plays: tuple[Play, ...]
     winner_name: str
     winner_team: int
+    calls: tuple[CallLine, ...] = ()  # the calls made while this lift was on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +83,8 @@ class AwardLine:
     points: int
     text: str
     at_deal: bool  # fell with the kick or the give one, before any card was played
+    kind: str  # "high", "renege", ...
+    bullseye: bool  # a penalty that was the game (R24), worth no points
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +101,8 @@ class Deal:
     totals: tuple[int, int] | None
     scores_before: tuple[int, int]
     scores_after: tuple[int, int]
+    count_calls: tuple[CallLine, ...] = ()  # made in the reckoning, after the last card (R23)
+    reneges_uncalled: tuple[str, ...] = ()  # "Dan reneged in lift 2 with the 6 of diamonds"
 
     @property
     def played(self) -> bool:
@@ -110,8 +134,9 @@ def build(record: Mapping[str, Any], *, stored: bool = True) -> Replay:
     teams = (partners(names[0], names[2]), partners(names[1], names[3]))
     deals = []
     before = (0, 0)
-    for hand in record["hands"]:
-        deal = _deal(hand, names, before)
+    moments = _call_moments(record)
+    for hand, called_at in zip(record["hands"], moments, strict=True):
+        deal = _deal(hand, names, teams, before, called_at)
         deals.append(deal)
         before = deal.scores_after
     winner = record.get("winner")
@@ -144,16 +169,60 @@ def _names(seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
     return out
 
 
-def _deal(hand: Mapping[str, Any], names: list[str], before: tuple[int, int]) -> Deal:
+def _call_moments(record: Mapping[str, Any]) -> list[list[int | None]]:
+    """For each hand, how many of its cards had been played when each of its calls was made
+    (in the order of its ``calls``), from the record's actions: the calls there follow the
+    hands' calls one for one, and a hand's cards are its lifts' (a lift cut short by a
+    penalty that ended the game is the last hand's). None where the actions do not say."""
+    hands = record["hands"]
+    starts, played = [], 0
+    for hand in hands:
+        starts.append(played)
+        played += sum(len(t["cards"]) for t in hand.get("tricks") or [])
+    seen, at = 0, []
+    for action in record.get("actions") or []:
+        if action.get("type") == "play":
+            seen += 1
+        elif action.get("type") == "call":
+            at.append(seen)
+    out: list[list[int | None]] = []
+    for n, hand in enumerate(hands):
+        calls = len(hand.get("calls") or [])
+        taken, at = at[:calls], at[calls:]
+        moments: list[int | None] = [k - starts[n] for k in taken]
+        out.append(moments + [None] * (calls - len(moments)))
+    return out
+
+
+def _deal(
+    hand: Mapping[str, Any],
+    names: list[str],
+    teams: tuple[str, str],
+    before: tuple[int, int],
+    called_at: list[int | None],
+) -> Deal:
     dealer = int(hand["dealer"])
     beggar = (dealer + 1) % 4
     trump = hand.get("trump")
+    tricks = hand.get("tricks") or []
+    reneges = {
+        (int(r["lift"]), str(r["card"])): bool(r["called"]) for r in hand.get("reneges") or []
+    }
+    # Each call at its moment: on the lift on the table then, or with the count (R23).
+    calls_at: dict[int, list[CallLine]] = {}
+    for c, moment in zip(hand.get("calls") or [], called_at, strict=True):
+        if moment is not None and moment < 4 * len(tricks):
+            step = -(-moment // 4)  # the lift begun: a call after its last card is on it
+        else:
+            step = len(tricks) + 1
+        calls_at.setdefault(step, []).append(_call(c, names, teams))
     gone: dict[str, int] = {}
     lifts = []
-    for number, trick in enumerate(hand.get("tricks") or [], 1):
+    for number, trick in enumerate(tricks, 1):
         plays = []
         for i, play in enumerate(trick["cards"]):
             gone[play["card"]] = number
+            renege = reneges.get((number, str(play["card"])))
             plays.append(
                 Play(
                     seat=int(play["seat"]),
@@ -161,10 +230,17 @@ def _deal(hand: Mapping[str, Any], names: list[str], before: tuple[int, int]) ->
                     code=str(play["card"]),
                     led=i == 0,
                     won=int(play["seat"]) == int(trick["winner"]),
+                    renege=None if renege is None else "called" if renege else "uncalled",
+                    renege_label=None
+                    if renege is None
+                    else _("Renege, called")
+                    if renege
+                    else _("Renege, not called"),
                 )
             )
         winner = int(trick["winner"])
-        lifts.append(Lift(number, tuple(plays), names[winner], winner % 2))
+        calls = tuple(calls_at.get(number, ()))
+        lifts.append(Lift(number, tuple(plays), names[winner], winner % 2, calls))
     seats = []
     for seat in range(4):
         dealt = hand["dealt"].get(str(seat)) or []
@@ -196,7 +272,21 @@ def _deal(hand: Mapping[str, Any], names: list[str], before: tuple[int, int]) ->
         totals=(int(totals[0]), int(totals[1])) if totals else None,
         scores_before=before,
         scores_after=(int(hand["scores_after"][0]), int(hand["scores_after"][1])),
+        count_calls=tuple(calls_at.get(len(tricks) + 1, ())),
+        reneges_uncalled=tuple(
+            renege_text(names[int(r["seat"])], int(r["lift"]), card_name(str(r["card"])))
+            for r in hand.get("reneges") or []
+            if not r["called"]
+        ),
     )
+
+
+def _call(call: Mapping[str, Any], names: list[str], teams: tuple[str, str]) -> CallLine:
+    paid_by = call.get("paid_by")
+    to = teams[1 - int(paid_by)] if paid_by is not None else None
+    lift, upheld = int(call["lift"]), bool(call["upheld"])
+    text = call_text(names[int(call["seat"])], lift, upheld, call.get("penalty"), to)
+    return CallLine(lift, upheld, text)
 
 
 def _suit(code: str) -> str:
@@ -220,25 +310,20 @@ def _decision(decision: str | None, beggar: str, dealer: str) -> str:
     return _("No one bids: the kick ended the game")
 
 
-_KINDS = {
-    "kick": N_("Kick"),
-    "give_one": N_("Gave one"),
-    "high": N_("High"),
-    "low": N_("Low"),
-    "jack": N_("Jack"),
-    "hang_jack": N_("Hang jack!"),
-    "game": N_("Game"),
-}
-
-
 def _award(award: Mapping[str, Any], names: list[str], *, at_deal: bool) -> AwardLine:
     kind = str(award["kind"])
-    words = [_(_KINDS[kind]) if kind in _KINDS else kind]
+    words = [award_title(kind)]
     if award.get("card"):
         words.append(card_name(str(award["card"])))
-    if award.get("seat") is not None:
-        words.append(f"({names[int(award['seat'])]})")
-    return AwardLine(int(award["team"]), int(award["points"]), " ".join(words), at_deal)
+    seat = award.get("seat")
+    if seat is not None and kind in PENALTY_KINDS:
+        words.append(f"({penalty_detail(kind, names[int(seat)])})")
+    elif seat is not None:
+        words.append(f"({names[int(seat)]})")
+    points = int(award["points"])
+    return AwardLine(
+        int(award["team"]), points, " ".join(words), at_deal, kind, kind in BULLSEYE_KINDS
+    )
 
 
 def render_replay(record: Mapping[str, Any], *, seated: bool, stored: bool = True) -> str:

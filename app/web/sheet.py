@@ -3,9 +3,10 @@
 ``build_sheet(view, records)`` takes that viewer's RoomView (for the players' and teams'
 names, the same as the table's) and the deals ``hand_records(observe(state, seat))`` gives
 that viewer, and returns plain values for ``_sheet.html``: each deal's dealer, trump and
-decision, each award with its card and the team that took it, the Game count and the
-running score after the deal. Nothing else is read, so the sheet shows no more than the
-hand records do (API.md "The hand record").
+decision, each award with its card and the team that took it (a renege penalty among them,
+R24-R25), the calls of renege, the Game count and the running score after the deal; once
+the game is over, the reneges nobody called (R27). Nothing else is read, so the sheet shows
+no more than the hand records do (API.md "The hand record": no renege before game over).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import dataclass
 
 from app.api.view_schemas import HandRecordView
 from app.i18n import _
+from app.web.awards import award_title, award_worth, call_text, penalty_detail, renege_text
 from app.web.cards import card_name, card_short, suit_word
-from app.web.table import AWARD_TITLES, Seat, Team, View, build
+from app.web.table import Seat, Team, View, build
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,8 @@ class SheetAward:
     team: int
     team_name: str  # "Ann & Cy", "You & Cy"
     points: int
+    worth: str  # "+3", or "bullseye" for a penalty that was the game
+    detail: str | None  # a penalty's: "Dan reneged", "called by Bob"
     ours: bool | None
 
 
@@ -50,6 +54,8 @@ class SheetHand:
     kicks: tuple[str, ...]
     decision: str | None  # "Cy begged, Bob ran the pack"
     awards: tuple[SheetAward, ...]
+    calls: tuple[str, ...]  # "Ann called renege on lift 3: upheld, 1 point to Ann & Cy"
+    reneges_uncalled: tuple[str, ...]  # once the game is over (R27): "Dan reneged in lift 2 with …"
     game: str | None  # "Count for Game: Ann & Cy 23, Bob & Dan 17"
     scores: tuple[SheetScore, SheetScore]  # after this deal, the viewer's team first
 
@@ -89,16 +95,36 @@ def _hand(
     awards = tuple(
         SheetAward(
             kind=a.kind,
-            title=_(AWARD_TITLES[a.kind]) if a.kind in AWARD_TITLES else a.kind,
+            title=award_title(a.kind),
             card=a.card,
             card_text=card_short(a.card) if a.card else None,
             card_name=card_name(a.card) if a.card else None,
             team=a.team,
             team_name=teams[a.team].name,
             points=a.points,
+            worth=award_worth(a.kind, a.points),
+            detail=penalty_detail(
+                a.kind, seats[a.seat].display_name if a.seat is not None else None
+            ),
             ours=None if you is None else you % 2 == a.team,
         )
         for a in r.awards
+    )
+    # The players are named as chosen (not "You"): each sentence takes any name the same way.
+    calls = tuple(
+        call_text(
+            seats[c.seat].display_name,
+            c.lift,
+            c.upheld,
+            c.penalty,
+            teams[1 - c.paid_by].name if c.paid_by is not None else None,
+        )
+        for c in r.calls
+    )
+    uncalled = tuple(
+        renege_text(seats[g.seat].display_name, g.lift, card_name(g.card))
+        for g in r.reneges or ()  # None until the game is over (R27)
+        if not g.called
     )
     return SheetHand(
         n=r.n,
@@ -110,6 +136,8 @@ def _hand(
         kicks=tuple(r.kicks),
         decision=_decision(r, beggar, dealer),
         awards=awards,
+        calls=calls,
+        reneges_uncalled=uncalled,
         game=_game(r, order),
         scores=(
             SheetScore(order[0].team, order[0].name, r.scores_after[order[0].team]),

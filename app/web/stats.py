@@ -44,11 +44,19 @@ COLUMNS = (
     Column("gave_one", N_("Gave one"), N_("begged, the dealer gave one")),
     Column("ran_the_pack", N_("Ran the pack"), N_("begged, the dealer ran the pack")),
 )
+# Renege mode's (R21-R25), shown only for a room that played it: elsewhere they are all 0.
+RENEGE_COLUMNS = (
+    Column("reneges_caught", N_("Reneges caught"), N_("calls of renege upheld")),
+    Column("wrong_calls", N_("Wrong calls"), N_("calls of renege that found no renege")),
+    Column("reneges", N_("Reneges"), N_("reneges played, called or not")),
+    Column("reneges_called", N_("Reneges called"), N_("of those, the ones the other side called")),
+)
 
 
-def columns() -> tuple[Column, ...]:
-    """The columns in the reader's language."""
-    return tuple(Column(c.key, _(c.label), _(c.title)) for c in COLUMNS)
+def columns(*, renege: bool = False) -> tuple[Column, ...]:
+    """The columns in the reader's language; renege mode's too if the room played it."""
+    shown = COLUMNS + RENEGE_COLUMNS if renege else COLUMNS
+    return tuple(Column(c.key, _(c.label), _(c.title)) for c in shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +81,9 @@ def _with(jacks: dict[str, int]) -> str:
     )
 
 
-def _row(name: str, f: Figures) -> Row:
+def _row(name: str, f: Figures, shown: tuple[Column, ...]) -> Row:
     cells = []
-    for col in COLUMNS:
+    for col in shown:
         value = getattr(f, col.key)
         cells.append((col.key, DASH if value is None else number(value)))
     return Row(name, tuple(cells), _with(f.hang_jacks_made_with), _with(f.hang_jacks_suffered_with))
@@ -83,9 +91,10 @@ def _row(name: str, f: Figures) -> Row:
 
 def render_stats(stats: StatsOut) -> str:
     names = [p.name for p in stats.players]
-    pairs = [_row(partners(*p.names), p) for p in stats.partnerships]
+    shown = columns(renege=stats.renege)
+    pairs = [_row(partners(*p.names), p, shown) for p in stats.partnerships]
     players = [
-        _row(_("%(name)s (computer)") % {"name": p.name} if p.bot else p.name, p)
+        _row(_("%(name)s (computer)") % {"name": p.name} if p.bot else p.name, p, shown)
         for p in stats.players
     ]
     games = []
@@ -103,7 +112,8 @@ def render_stats(stats: StatsOut) -> str:
         .render(
             room=stats.room,
             grouped=grouped_code(stats.room),
-            columns=columns(),
+            columns=shown,
+            renege=stats.renege,
             pairs=pairs,
             players=players,
             games=games,

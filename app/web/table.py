@@ -20,6 +20,7 @@ from app.i18n import N_, _, ngettext, pgettext
 from app.rules.cards import SUITS
 from app.services.talk import PRESETS
 from app.services.view import RoomView, SeatView
+from app.web.awards import award_title
 from app.web.cards import card_name, card_short, suit_word
 from app.web.house_rules import InForce, in_force
 from app.web.refusals import refused_sentence
@@ -506,17 +507,6 @@ def _beg_buttons(
     return tuple(out)
 
 
-AWARD_TITLES = {
-    "kick": N_("Kick"),
-    "give_one": N_("Give one"),
-    "high": N_("High"),
-    "low": N_("Low"),
-    "jack": N_("Jack"),
-    "hang_jack": N_("Hang jack!"),
-    "game": N_("Game"),
-}
-
-
 def _award(
     a: AwardView,
     seats: Sequence[Seat],
@@ -542,7 +532,7 @@ def _award(
         detail = ""
     return Award(
         kind=kind,
-        title=_(AWARD_TITLES[kind]) if kind in AWARD_TITLES else kind,
+        title=award_title(kind),
         card=card,
         card_text=card_short(card) if card else None,
         detail=detail,

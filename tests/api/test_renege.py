@@ -16,27 +16,10 @@ from app.api.record_schemas import GameRecordOut
 from app.main import create_app
 from app.verify import Mismatch, check
 from tests.api.conftest import ADMIN, app_settings
+from tests.api.reneges import act, play_renege_game, renege_room
 from tests.api.table import Json, bearer, new_room, seat_four, view
 from tests.rules.golden import read as read_notebook
 from tests.rules.golden import run as run_notebook
-
-
-def renege_room(client: Any, renege: str = "one", **options: object) -> tuple[str, list[str]]:
-    body = {"rules": {"renege": renege}, "options": options, "seed": 26}
-    code = new_room(client, body, admin=ADMIN)
-    tokens = seat_four(client, code)
-    r = client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
-    assert r.status_code == 200, r.text
-    return code, tokens
-
-
-def act(client: Any, code: str, token: str, move: Json, version: int) -> Json:
-    r = client.post(
-        f"/api/rooms/{code}/actions", json={**move, "version": version}, headers=bearer(token)
-    )
-    assert r.status_code == 200, r.text
-    out: Json = r.json()
-    return out
 
 
 def play_until(client: Any, code: str, tokens: list[str], *, renege: bool, stop: str) -> Json:
@@ -66,7 +49,7 @@ def play_until(client: Any, code: str, tokens: list[str], *, renege: bool, stop:
 def test_r20_legal_lists_every_card_and_renege_cards_are_the_holders_only(
     client: TestClient,
 ) -> None:
-    code, tokens = renege_room(client)
+    code, tokens = renege_room(client, ADMIN)
     v = play_until(client, code, tokens, renege=True, stop="game_over")
     assert "reneged" in v  # seed 26 offers a renege in its first hands
     assert len(v["reneged"]) == 3
@@ -81,7 +64,7 @@ def test_r20_legal_lists_every_card_and_renege_cards_are_the_holders_only(
 
 
 def test_r22_a_call_is_judged_at_once_and_every_view_shows_it(client: TestClient) -> None:
-    code, tokens = renege_room(client)
+    code, tokens = renege_room(client, ADMIN)
     v = play_until(client, code, tokens, renege=True, stop="game_over")
     seat, lift, card = v["reneged"]
     caller = (seat + 1) % 4
@@ -108,7 +91,7 @@ def test_r22_a_call_is_judged_at_once_and_every_view_shows_it(client: TestClient
 
 
 def test_r22_refusals_carry_their_reason_and_change_nothing(client: TestClient) -> None:
-    code, tokens = renege_room(client)
+    code, tokens = renege_room(client, ADMIN)
     v = play_until(client, code, tokens, renege=True, stop="game_over")
     seat, lift, _ = v["reneged"]
     caller = (seat + 1) % 4
@@ -117,7 +100,7 @@ def test_r22_refusals_carry_their_reason_and_change_nothing(client: TestClient) 
     )
     assert ok.status_code == 200
     before = view(client, code)
-    other_code, other_tokens = renege_room(client)
+    other_code, other_tokens = renege_room(client, ADMIN)
     cases = [
         ({"lift": lift}, tokens[(caller + 2) % 4], 409, "lift_already_called"),  # the partner
         ({"lift": sum(before["tricks_won"]) + 2}, tokens[caller], 409, "lift_not_begun"),
@@ -154,7 +137,7 @@ def test_r22_with_renege_off_or_outside_a_hand_a_call_is_refused(client: TestCli
 
 
 def test_r23_the_reckoning_ends_when_all_four_say_score_it(client: TestClient) -> None:
-    code, tokens = renege_room(client, reckon_s=120)
+    code, tokens = renege_room(client, ADMIN, reckon_s=120)
     v = play_until(client, code, tokens, renege=False, stop="reckoning")
     assert v["turn"] is None and v["reckoned"] == [] and 115 <= v["reckon_deadline"] <= 120
     r = client.post(f"/api/rooms/{code}/actions", json={"type": "stand"}, headers=bearer(tokens[1]))
@@ -176,7 +159,7 @@ def test_r23_the_reckoning_ends_when_all_four_say_score_it(client: TestClient) -
 def test_r23_the_reckoning_times_out_on_the_servers_clock(database_url: str) -> None:
     settings = app_settings(database_url, turn_timer_scale=0.1)  # 5 s -> half a second
     with TestClient(create_app(settings)) as client:
-        code, tokens = renege_room(client, reckon_s=5)
+        code, tokens = renege_room(client, ADMIN, reckon_s=5)
         v = play_until(client, code, tokens, renege=False, stop="reckoning")
         for _ in range(100):
             time.sleep(0.1)
@@ -216,39 +199,6 @@ def test_r23_computer_players_say_score_it_at_once(client: TestClient) -> None:
     assert view(client, code)["hand_number"] == v["hand_number"] + 1
 
 
-def play_with_reneges(client: Any, code: str, tokens: list[str]) -> Json:
-    """A whole game: every renege offered is played, the next seat calls it at once, seat 0
-    calls the lift just taken now and then (often wrongly), everyone says "score it"."""
-    turns = 0
-    while True:
-        v = view(client, code)
-        if v["phase"] == "game_over":
-            return v
-        if v["phase"] == "reckoning":
-            for t in tokens:
-                client.post(f"/api/rooms/{code}/reckoned", headers=bearer(t))
-            continue
-        me = view(client, code, tokens[v["turn"]])
-        turns += 1
-        lifts = sum(me["tricks_won"])
-        if turns % 11 == 0 and lifts:
-            client.post(
-                f"/api/rooms/{code}/renege", json={"lift": lifts}, headers=bearer(tokens[0])
-            )
-            continue
-        if me.get("renege_cards"):
-            card = me["renege_cards"][0]
-            act(client, code, tokens[me["you"]], {"type": "play", "card": card}, me["version"])
-            caller = tokens[(me["you"] + 1) % 4]
-            client.post(
-                f"/api/rooms/{code}/renege", json={"lift": lifts + 1}, headers=bearer(caller)
-            )
-            continue
-        marked = set(me.get("renege_cards") or ())
-        move = next(m for m in me["legal"] if m.get("card") not in marked)
-        act(client, code, tokens[me["you"]], move, me["version"])
-
-
 def test_r27_the_record_shows_reneges_and_calls_and_the_verifier_judges_them(
     client: TestClient, tmp_path: Path
 ) -> None:
@@ -256,7 +206,9 @@ def test_r27_the_record_shows_reneges_and_calls_and_the_verifier_judges_them(
     code = new_room(client, body, admin=ADMIN)
     tokens = seat_four(client, code)
     client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
-    final = play_with_reneges(client, code, tokens)
+    final = play_renege_game(
+        client, code, tokens, call_every=1, wrong_every=11, reckoning_call=False
+    )
     record = client.get(f"/api/rooms/{code}/games/1").json()
     GameRecordOut.model_validate(record, strict=True)
     calls = [c for h in record["hands"] for c in h["calls"]]

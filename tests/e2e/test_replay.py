@@ -1,6 +1,7 @@
 """The replay of a finished game in a real browser, by keyboard: every hand face up, lift by
-lift, the position in the URL; on a phone; from the result page; and from a record file
-opened on its own page (checked against its seed first)."""
+lift, the position in the URL; on a phone; from the result page; from a record file
+opened on its own page (checked against its seed first); and a renege game's reneges and
+calls marked where they happened."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from urllib.parse import parse_qs, urlparse
 import httpx
 from playwright.sync_api import Browser, Page
 
+from tests.api.reneges import play_renege_game, renege_room
+from tests.e2e.axe import check, describe
 from tests.e2e.conftest import ADMIN
 from tests.e2e.players import DESKTOP, PHONE, WATCH_PAGE, _note_csp_violation, create_room
 
@@ -187,5 +190,40 @@ def test_an_opened_record_file_is_checked_then_replayed(
     page.keyboard.press("ArrowRight")
     check_step(page, record, *steps_of(record)[1])
     assert page.locator("[data-action=again]").count() == 0  # a file is no table
+    assert not errors, errors
+    page.context.close()
+
+
+def test_the_replay_of_a_renege_game_marks_its_reneges_and_calls(
+    browser: Browser, server: str, axe: str
+) -> None:
+    with httpx.Client(base_url=server) as client:
+        code, tokens = renege_room(client, ADMIN, target=7)
+        play_renege_game(client, code, tokens)
+        record: Json = client.get(f"/api/rooms/{code}/games/1").json()
+    hand = next(h for h in record["hands"] if any(not r["called"] for r in h["reneges"]))
+    missed = next(r for r in hand["reneges"] if not r["called"])
+    page, errors = open_page(
+        browser, f"{server}/r/{code}/games/1/replay?hand={hand['n']}&lift={missed['lift']}"
+    )
+    page.wait_for_selector("[data-replay].stepping")
+    check_step(page, record, hand["n"], missed["lift"])
+    section = page.locator(f"section[data-hand='{hand['n']}']")
+    # The renege nobody called, marked in its lift on show, and said in words.
+    mark = section.locator(f"[data-renege=uncalled]:visible:has([data-card='{missed['card']}'])")
+    assert mark.count() == 1 and "Renege, not called" in mark.inner_text()
+    found = check(page, axe)
+    assert not found, describe(found)
+    # The calls made while that lift was on the table, with their verdicts.
+    shown = section.locator("[data-call]:visible")
+    for i in range(shown.count()):
+        assert "called renege on lift" in shown.nth(i).inner_text()
+    # The count: the penalties among the awards, the reneges nobody called listed.
+    page.keyboard.press("End")
+    check_step(page, record, hand["n"], len(hand["tricks"]) + 1)
+    assert section.locator("[data-reneges-uncalled]").is_visible()
+    assert section.locator("[data-awards=count] [data-award=renege]").count() == sum(
+        a["kind"] == "renege" for a in hand["awards"]
+    )
     assert not errors, errors
     page.context.close()

@@ -13,9 +13,9 @@ from app.api.view_schemas import HandRecordView, hand_records
 from app.rules.config import Rules
 from app.rules.state import Phase, State
 from app.rules.view import observe
+from app.web.awards import AWARD_TITLES
 from app.web.cards import card_short
 from app.web.render import render_sheet, render_sheet_page
-from app.web.table import AWARD_TITLES
 from tests.web.dom import Element, having, parse
 from tests.web.views import playthrough, server_view
 
