@@ -259,6 +259,26 @@ async def act(
     return page_answer(ctx, request, snap, token)
 
 
+@router.post("/r/{code}/renege")
+async def call_renege(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    lift: Annotated[int, Form(ge=1, le=12)],
+) -> Response:
+    """R22: the form twin of POST /api/rooms/{code}/renege; the verdict is in the table."""
+    snap, _judged = await ctx.tables.call(ctx.tables.call_renege, code=code, token=token, lift=lift)
+    return page_answer(ctx, request, snap, token)
+
+
+@router.post("/r/{code}/reckoned")
+async def reckoned(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
+    """R23: "score it", the form twin of POST /api/rooms/{code}/reckoned."""
+    snap = await ctx.tables.call(ctx.tables.reckoned, code=code, token=token)
+    return page_answer(ctx, request, snap, token)
+
+
 @router.post("/r/{code}/rematch")
 async def rematch(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
     snap = await ctx.tables.call(ctx.tables.rematch, code=code, token=token)
