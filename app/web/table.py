@@ -855,17 +855,14 @@ def _call(view: View, t: Table, i: int, c: CallView) -> CallShown:
         if caller.you
         else _("%(player)s called renege on lift %(lift)s") % said
     )
-    to = _team_said(t, 1 - c.paid_by, view.you is not None) if c.paid_by is not None else ""
-    if c.upheld and c.penalty == "bullseye":
-        verdict = _("upheld: bullseye to %(team)s") % {"team": to}
-    elif c.upheld and c.penalty == "one":
-        verdict = _("upheld: 1 point to %(team)s") % {"team": to}
+    if c.penalty is not None and c.paid_by is not None:
+        to = 1 - c.paid_by
+        us, them, named = _VERDICTS[c.upheld, c.penalty]
+        ours = None if t.you is None else t.you % 2 == to
+        said_to = {"team": t.teams[to].name}
+        verdict = _(us if ours else them if ours is False else named) % said_to
     elif c.upheld:
         verdict = _("upheld, nothing more to pay this hand")
-    elif c.penalty == "bullseye":
-        verdict = _("no renege: bullseye to %(team)s") % {"team": to}
-    elif c.penalty == "one":
-        verdict = _("no renege: 1 point to %(team)s") % {"team": to}
     else:
         verdict = _("no renege, nothing lost")
     text = _("%(call)s — %(verdict)s") % {"call": opened, "verdict": verdict}
@@ -881,7 +878,27 @@ def _call(view: View, t: Table, i: int, c: CallView) -> CallShown:
     return CallShown(key=key, lift=c.lift, seat=c.seat, upheld=c.upheld, card=c.card, text=text)
 
 
-def _team_said(t: Table, team: int, seated: bool) -> str:
-    """A team as a sentence names it: "Us" and "Them" for a player, the partners' names for
-    a spectator (as the hand's awards do)."""
-    return t.teams[team].short if seated else t.teams[team].name
+# R24-R25: a verdict's penalty, for us, for them, for a team by name (a spectator's), each a
+# whole sentence (never "for Us"): (upheld, penalty) -> the three.
+_VERDICTS = {
+    (True, "bullseye"): (
+        N_("upheld: bullseye for us"),
+        N_("upheld: bullseye for them"),
+        N_("upheld: bullseye for %(team)s"),
+    ),
+    (True, "one"): (
+        N_("upheld: 1 point for us"),
+        N_("upheld: 1 point for them"),
+        N_("upheld: 1 point for %(team)s"),
+    ),
+    (False, "bullseye"): (
+        N_("no renege: bullseye for us"),
+        N_("no renege: bullseye for them"),
+        N_("no renege: bullseye for %(team)s"),
+    ),
+    (False, "one"): (
+        N_("no renege: 1 point for us"),
+        N_("no renege: 1 point for them"),
+        N_("no renege: 1 point for %(team)s"),
+    ),
+}

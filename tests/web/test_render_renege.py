@@ -118,17 +118,17 @@ def test_an_upheld_call_reaches_every_page_with_its_verdict_in_the_readers_words
         ]
         table = build(_view(state, viewer))
         (shown,) = table.calls
-        assert "upheld: 1 point to" in shown.text and shown.card == r.card
+        assert "upheld: 1 point for" in shown.text and shown.card == r.card
         assert any(n.key == shown.key and n.text == shown.text for n in table.news)
         lines = having(page, "data-talk-line")
         assert [line.get("data-talk-line") for line in lines] == [shown.key]
         if viewer is not None and viewer % 2 != r.seat % 2:
-            assert "to Us" in shown.text
+            assert "for us" in shown.text
         elif viewer is not None:
-            assert "to Them" in shown.text
+            assert "for them" in shown.text
     with reading("fr"):
         said = build(_view(state, 0)).calls[0].text
-    assert "renege" in said and "called renege" not in said
+    assert "a réclamé un renege sur le lift" in said and "pour" in said
 
 
 def test_a_wrong_call_says_what_it_cost() -> None:
@@ -143,8 +143,8 @@ def test_a_wrong_call_says_what_it_cost() -> None:
     # Called before the renege was played, the lift holds none: the callers pay (R25).
     caller = (r.seat + 1) % 4
     paid = apply(r.before, call(caller, r.lift))
-    assert "no renege: 1 point to Them" in build(_view(paid, caller)).calls[-1].text
-    assert "no renege: 1 point to Us" in build(_view(paid, r.seat)).calls[-1].text
+    assert "no renege: 1 point for them" in build(_view(paid, caller)).calls[-1].text
+    assert "no renege: 1 point for us" in build(_view(paid, r.seat)).calls[-1].text
     # With false_call "free" the same call costs nothing, and the page says so first.
     for rules, cost in ((Rules(renege="one", false_call="free"), "nothing"),
                         (Rules(renege="bullseye"), "the game")):  # fmt: skip
