@@ -190,6 +190,9 @@ def test_the_reckoning_shows_the_lifts_a_countdown_and_score_it() -> None:
         page = _page(state, viewer)
         lifts = having(page, "data-reckon-lift")
         assert len(lifts) == len(state.tricks)
+        # The lifts are the hand's, face up: cards of the past, as a finished lift's are.
+        shown = [e for e in having(page, "data-card") if e.within("data-reckon-lift")]
+        assert len(shown) == 4 * len(state.tricks) and all(e.within("data-past") for e in shown)
         buttons = [e for e in page if e.get("data-action") == "reckoned"]
         assert len(buttons) == (0 if viewer is None else 1)
     said = apply(state, reckoned(0))
