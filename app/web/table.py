@@ -239,6 +239,13 @@ class Table:
     chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
 
     @property
+    def earlier_lifts(self) -> tuple[int, ...]:
+        """The lifts before the last one that the viewer's side may still call (R22): called
+        from memory, as at a table where the lifts taken lie face down."""
+        shown = {self.lift_in_play, self.last_lift_n}
+        return tuple(sorted(k for k in self.callable_lifts if k not in shown))
+
+    @property
     def reckon_text(self) -> str:
         """The reckoning's time left, as a countdown reads (R23)."""
         return clock_text(self.reckon_s or 0)

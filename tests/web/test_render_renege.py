@@ -166,12 +166,31 @@ def test_call_controls_only_for_seated_players_on_lifts_the_engine_would_take() 
         begun = lifts_begun(r.after)
         expected = {k for k in range(1, begun + 1) if call_refusal(r.after, viewer, k) is None}
         assert table.callable_lifts == expected
-        assert offered <= expected and offered
+        assert offered == expected
     state = _called(r)
     caller = (r.seat + 1) % 4
     for viewer in (caller, (caller + 2) % 4):
         assert r.lift not in build(_view(state, viewer)).callable_lifts
     assert r.lift in build(_view(state, r.seat)).callable_lifts
+
+
+def test_every_begun_lift_may_be_called_later_in_the_hand() -> None:
+    """R22: any lift of the hand, until it is scored: the earlier ones from memory."""
+    rng = random.Random(2)
+    state = _called(reneged())
+    while state.phase is Phase.PLAY and len(state.tricks) < 4:
+        state = _strict_move(state, rng)
+    assert state.phase is Phase.PLAY
+    for viewer in (0, 1, 2, 3):
+        table = build(_view(state, viewer))
+        offered = {
+            int(str(e.get("data-lift")))
+            for e in _page(state, viewer)
+            if e.get("data-action") == "call-renege"
+        }
+        assert offered == table.callable_lifts
+        assert set(table.earlier_lifts) == offered - {table.lift_in_play, table.last_lift_n}
+        assert table.earlier_lifts
 
 
 def _reckoning(r: Reneged) -> State:
