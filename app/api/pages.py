@@ -32,6 +32,7 @@ from app.rules.config import UnknownPreset
 from app.services import errors
 from app.services.decide import action_from
 from app.services.identity import typed_code
+from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.snapshot import RoomSnap
 from app.services.view import hand_records, room_view, seat_flags, view_text
 from app.web.assets import STATIC
@@ -76,8 +77,21 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
-    snap = await ctx.tables.call(ctx.tables.create_room, rules=rules, seed=None)
+    try:
+        options = room_options(form.get("reckon_s"))
+    except ValidationError as err:
+        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
+        return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
+    snap = await ctx.tables.call(ctx.tables.create_room, rules=rules, seed=None, options=options)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+def room_options(reckon_s: object) -> RoomOptions:
+    """The room options the create-table form sets: the reckoning's time (R23), a whole
+    number of seconds; absent, the default. Raises pydantic's ValidationError."""
+    if not isinstance(reckon_s, str) or not reckon_s.strip():
+        return DEFAULT_OPTIONS
+    return RoomOptions.model_validate({"reckon_s": reckon_s.strip()})
 
 
 def _rules_refused(detail: str) -> str:

@@ -530,6 +530,11 @@ window.allFoursWord = function (key, values) {
     var note = $("[data-preset-custom]", form);
     if (note) note.hidden = !on;
   }
+  // The reckoning's time (a room option) matters only with renege mode on.
+  function syncReckon(form) {
+    var box = $("[data-reckon-option]", form), renege = $("select[name=renege]", form);
+    if (box && renege) box.hidden = renege.value === "off";
+  }
   function wirePresets() {
     var form = $("[data-create-form]");
     if (!form) return;
@@ -537,7 +542,9 @@ window.allFoursWord = function (key, values) {
       var t = e.target;
       if (t.hasAttribute && t.hasAttribute("data-preset-choice")) applyPreset(form, t);
       else matchPreset(form);
+      syncReckon(form);
     });
+    syncReckon(form);
     // A page restored from the back/forward cache may hold fields changed earlier.
     var checked = $("[data-preset-choice]:checked", form);
     if (checked) matchPreset(form);
