@@ -72,13 +72,9 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     form = await request.form()
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
+        options = room_options(form.get("reckon_s"))
     except UnknownPreset as err:
         return HTMLResponse(render_home(error=_rules_refused(str(err))), 422)
-    except ValidationError as err:
-        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
-        return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
-    try:
-        options = room_options(form.get("reckon_s"))
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)

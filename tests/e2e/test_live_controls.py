@@ -41,17 +41,18 @@ class Table:
     ann: str
     bob: str
 
-    def seats(self) -> list[Json | None]:
-        seats: list[Json | None] = httpx.get(f"{self.server}/api/rooms/{self.code}").json()["seats"]
-        return seats
-
     def until(self, check: Callable[[list[Json | None]], bool]) -> None:
         """Until the server's seats pass ``check`` (the action reached it)."""
+        self.until_view(lambda view: check(view["seats"]))
+
+    def until_view(self, check: Callable[[Json], bool]) -> None:
+        """Until the room's public view passes ``check`` (the action reached the server)."""
         for _ in range(200):
-            if check(self.seats()):
+            view: Json = httpx.get(f"{self.server}/api/rooms/{self.code}").json()
+            if check(view):
                 return
             self.page.wait_for_timeout(50)
-        raise AssertionError(self.seats())
+        raise AssertionError(view)
 
 
 def click(selector: str) -> Callable[[Page], None]:
@@ -109,15 +110,6 @@ def seat_a_strong_bot(t: Table) -> None:
     t.until(lambda seats: bool(seats[2] and seats[2]["bot"] and seats[2]["level"] == "strong"))
 
 
-def until_view(t: Table, check: Callable[[Json], bool]) -> None:
-    """Until the room's public view passes ``check`` (the action reached the server)."""
-    for _ in range(200):
-        if check(httpx.get(f"{t.server}/api/rooms/{t.code}").json()):
-            return
-        t.page.wait_for_timeout(50)
-    raise AssertionError(httpx.get(f"{t.server}/api/rooms/{t.code}").json())
-
-
 def open_call_renege(page: Page) -> None:
     """The first step of calling renege on the lift in play: what a wrong call costs."""
     page.click("[data-action=call-renege]")
@@ -126,7 +118,7 @@ def open_call_renege(page: Page) -> None:
 
 def confirm_the_call(t: Table) -> None:
     t.page.click("[data-action=confirm-call]")
-    until_view(t, lambda v: bool(v["calls"]))
+    t.until_view(lambda v: bool(v["calls"]))
     t.page.wait_for_selector("[data-call]")
 
 
@@ -137,7 +129,7 @@ def ask_to_renege(page: Page) -> None:
 
 def confirm_the_renege(t: Table) -> None:
     t.page.click("[data-renege-confirm]")
-    until_view(t, lambda v: any(p["seat"] == HOST_SEAT for p in v["trick"]))
+    t.until_view(lambda v: any(p["seat"] == HOST_SEAT for p in v["trick"]))
 
 
 def send_the_message(t: Table) -> None:
