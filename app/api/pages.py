@@ -32,6 +32,7 @@ from app.rules.config import UnknownPreset
 from app.services import errors
 from app.services.decide import action_from
 from app.services.identity import typed_code
+from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.snapshot import RoomSnap
 from app.services.view import hand_records, room_view, seat_flags, view_text
 from app.web.assets import STATIC
@@ -71,13 +72,22 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     form = await request.form()
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
+        options = room_options(form.get("reckon_s"))
     except UnknownPreset as err:
         return HTMLResponse(render_home(error=_rules_refused(str(err))), 422)
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
-    snap = await ctx.tables.call(ctx.tables.create_room, rules=rules, seed=None)
+    snap = await ctx.tables.call(ctx.tables.create_room, rules=rules, seed=None, options=options)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+def room_options(reckon_s: object) -> RoomOptions:
+    """The room options the create-table form sets: the reckoning's time (R23), a whole
+    number of seconds; absent, the default. Raises pydantic's ValidationError."""
+    if not isinstance(reckon_s, str) or not reckon_s.strip():
+        return DEFAULT_OPTIONS
+    return RoomOptions.model_validate({"reckon_s": reckon_s.strip()})
 
 
 def _rules_refused(detail: str) -> str:
@@ -256,6 +266,26 @@ async def act(
         action=action_from(type, card),
         expected=version,
     )
+    return page_answer(ctx, request, snap, token)
+
+
+@router.post("/r/{code}/renege")
+async def call_renege(
+    ctx: ContextDep,
+    request: Request,
+    code: str,
+    token: TokenDep,
+    lift: Annotated[int, Form(ge=1, le=12)],
+) -> Response:
+    """R22: the form twin of POST /api/rooms/{code}/renege; the verdict is in the table."""
+    snap, _judged = await ctx.tables.call(ctx.tables.call_renege, code=code, token=token, lift=lift)
+    return page_answer(ctx, request, snap, token)
+
+
+@router.post("/r/{code}/reckoned")
+async def reckoned(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
+    """R23: "score it", the form twin of POST /api/rooms/{code}/reckoned."""
+    snap = await ctx.tables.call(ctx.tables.reckoned, code=code, token=token)
     return page_answer(ctx, request, snap, token)
 
 

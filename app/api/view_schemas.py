@@ -21,6 +21,7 @@ from app.rules.state import (
     Call,
     HandRecord,
     Penalty,
+    Phase,
     Renege,
     RenegeKind,
     Trick,
@@ -133,6 +134,12 @@ class GameView(Shown):
     )
     calls: list[CallView] = Field(description="this hand's calls of renege (R22), public")
     reckoned: list[SeatNumber] = Field(description="R23: the seats that said 'score it'")
+    lifts: list[LiftView] | None = Field(
+        None,
+        exclude_if=_absent_when_none,
+        description="R23: the hand's lifts, face up on the table while it is reckoned (the"
+        " lifts to call renege on); absent in every other phase",
+    )
     renege_cards: list[CardCode] | None = Field(
         None,
         exclude_if=_absent_when_none,
@@ -231,6 +238,7 @@ def game_fields(obs: Observation) -> dict[str, Any]:
         "seed_commitment": obs.seed_commitment,
         "calls": [_call(c) for c in obs.calls],
         "reckoned": [s for s in range(4) if obs.reckoned >> s & 1],
+        **({"lifts": [_lift(t) for t in obs.tricks]} if obs.phase is Phase.RECKONING else {}),
     }
 
 

@@ -530,6 +530,11 @@ window.allFoursWord = function (key, values) {
     var note = $("[data-preset-custom]", form);
     if (note) note.hidden = !on;
   }
+  // The reckoning's time (a room option) matters only with renege mode on.
+  function syncReckon(form) {
+    var box = $("[data-reckon-option]", form), renege = $("select[name=renege]", form);
+    if (box && renege) box.hidden = renege.value === "off";
+  }
   function wirePresets() {
     var form = $("[data-create-form]");
     if (!form) return;
@@ -537,7 +542,9 @@ window.allFoursWord = function (key, values) {
       var t = e.target;
       if (t.hasAttribute && t.hasAttribute("data-preset-choice")) applyPreset(form, t);
       else matchPreset(form);
+      syncReckon(form);
     });
+    syncReckon(form);
     // A page restored from the back/forward cache may hold fields changed earlier.
     var checked = $("[data-preset-choice]:checked", form);
     if (checked) matchPreset(form);
@@ -716,7 +723,8 @@ window.allFoursWord = function (key, values) {
     var say = $("#chat-announcer");
     if (aloud && aloud.checked && say && others.length) {
       say.textContent = others.map(function (li) {
-        return li.querySelector(".chat-name").textContent + ": " + li.querySelector(".chat-text").textContent;
+        var name = li.querySelector(".chat-name");
+        return (name ? name.textContent + ": " : "") + li.querySelector(".chat-text").textContent;
       }).join(". ");
     }
   }
@@ -764,11 +772,42 @@ window.allFoursWord = function (key, values) {
     source.addEventListener("nudge", function (m) { onNudge(m.data); });
   });
 
+  // The table's own lines (a call of renege and its verdict, R27): the server words them in
+  // the reader's language in each table (data-talk-line); each new one joins the log once.
+  var tableLines = {};
+  function talkLines(first) {
+    var log = $("#chat-log"), t = $("#table");
+    if (!log || !t) return;
+    var added = false;
+    Array.prototype.slice.call(t.querySelectorAll("[data-talk-line]")).forEach(function (line) {
+      var key = line.getAttribute("data-talk-line");
+      if (tableLines[key]) return;
+      tableLines[key] = true;
+      var li = document.createElement("li");
+      li.className = "chat-message chat-table-line";
+      li.setAttribute("data-chat-message", "");
+      li.setAttribute("data-id", key);
+      li.setAttribute("data-seat", "table");
+      li.setAttribute("data-table-line", key);
+      var text = document.createElement("span");
+      text.className = "chat-text";
+      text.textContent = line.textContent;
+      li.appendChild(text);
+      log.appendChild(li);
+      added = true;
+    });
+    if (added) onMessages(first);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     if (!chat()) return;
     loadMuted();
     onMessages(true);
     syncForm();
+    talkLines(true);
+    document.body.addEventListener("htmx:afterSwap", function (e) {
+      if (e.target && e.target.id === "live") talkLines(false);
+    });
     document.body.addEventListener("htmx:afterSwap", syncForm);
     document.body.addEventListener("htmx:afterRequest", function (e) {
       var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[data-chat-form]");
@@ -984,6 +1023,10 @@ window.allFoursWord = function (key, values) {
       var text = el.querySelector("[data-clock-text]");
       if (text) text.textContent = mmss(left(el));
     });
+    $all("[data-reckon-clock]").forEach(function (el) {
+      var text = el.querySelector("[data-clock-text]");
+      if (text) text.textContent = mmss(left(el));
+    });
     $all("[data-turn-ring]").forEach(function (el) {
       var s = left(el);
       var total = Number(el.getAttribute("data-total")) || 1;
@@ -1012,5 +1055,54 @@ window.allFoursWord = function (key, values) {
     setInterval(tick, 1000);
     // Each table, the stream's included, ends in an afterSwap.
     document.body.addEventListener("htmx:afterSwap", function () { tick(); playedFor(); });
+  });
+})();
+
+// ---------- Renege mode: "Renege with 4♣?" (R20, issue 26) ----------
+// A card that would renege (data-renege-card, on its holder's page only) is played only once
+// the player says so in the dialog (room.html), by tap, click or keyboard alike: the card's
+// own click is held back, and given again once confirmed, so the form posts as any card's.
+// Cancel, Escape or a tap beside it keep the hand as it was and the focus on the card.
+(function () {
+  "use strict";
+  var card = null; // the card asked about
+  var confirmed = null; // the card whose next click plays it
+  function dialog() { return document.getElementById("renege-dialog"); }
+  function close(play) {
+    var d = dialog(), c = card;
+    card = null;
+    if (d && d.open) d.close();
+    if (!c) return;
+    // A table that arrived meanwhile may have redrawn the hand: the same card, by its id.
+    var now = document.getElementById(c.id) || c;
+    if (play && document.contains(now) && now.hasAttribute("data-renege-card")) {
+      confirmed = now;
+      now.click();
+    } else if (document.contains(now)) {
+      now.focus({ preventScroll: true });
+    }
+  }
+  document.addEventListener("click", function (e) {
+    var d = dialog();
+    var el = e.target.closest ? e.target.closest("[data-renege-card]") : null;
+    if (el && d && typeof d.showModal === "function") {
+      if (confirmed === el) { confirmed = null; return; }
+      e.preventDefault();
+      e.stopPropagation();
+      card = el;
+      var ask = d.querySelector("[data-renege-question]");
+      if (ask) ask.textContent = el.getAttribute("data-renege-ask") || "";
+      d.showModal();
+      var cancel = d.querySelector("[data-renege-cancel]");
+      if (cancel) cancel.focus();
+      return;
+    }
+    if (!d || !d.open) return;
+    if (e.target.closest && e.target.closest("[data-renege-confirm]")) close(true);
+    else if ((e.target.closest && e.target.closest("[data-renege-cancel]")) || e.target === d) close(false);
+  }, true);
+  document.addEventListener("DOMContentLoaded", function () {
+    var d = dialog();
+    if (d) d.addEventListener("cancel", function (e) { e.preventDefault(); close(false); });
   });
 })();

@@ -14,13 +14,20 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from app.api.view_schemas import ActionView, AwardView, PlayedCardView, RefusedView
+from app.api.view_schemas import (
+    ActionView,
+    AwardView,
+    CallView,
+    LiftView,
+    PlayedCardView,
+    RefusedView,
+)
 from app.bots import DEFAULT_LEVEL, DESCRIPTIONS
 from app.i18n import N_, _, ngettext, pgettext
 from app.rules.cards import SUITS
 from app.services.talk import PRESETS
 from app.services.view import RoomView, SeatView
-from app.web.awards import award_title
+from app.web.awards import BULLSEYE_KINDS, award_title, penalty_detail
 from app.web.cards import card_name, card_short, suit_word
 from app.web.house_rules import InForce, in_force
 from app.web.refusals import refused_sentence
@@ -77,6 +84,13 @@ class HandCard:
     name: str
     legal: bool
     reason: str | None  # why it may not be played now, when it is the viewer's turn
+    # Renege mode (R20): this card would renege, which only its holder's view says; the
+    # page asks before playing it.
+    renege: bool = False
+
+    @property
+    def renege_question(self) -> str:
+        return _("Renege with %(card)s?") % {"card": card_short(self.code)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +102,27 @@ class PlayedCard:
     player: str
     lead: bool
     winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CallShown:
+    """R22, R27: a call of renege of this hand and its verdict, shown to everyone at once."""
+
+    key: str  # names the call, so the page says it once (news, the talk's line)
+    lift: int
+    seat: int
+    upheld: bool
+    card: str | None  # the renege caught, marked in its lift
+    text: str  # "Ann called renege on lift 3 — upheld: 1 point to Us"
+
+
+@dataclass(frozen=True, slots=True)
+class LiftShown:
+    """One lift of the hand, face up while the hand is reckoned (R23)."""
+
+    n: int  # 1 = the hand's first
+    cards: tuple[PlayedCard, ...]
+    callable: bool  # the viewer's side may still call renege on it
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +147,11 @@ class Award:
     team_name: str
     points: int
     ours: bool | None  # the viewer's team scored it (None for a spectator)
+
+    @property
+    def bullseye(self) -> bool:
+        """A penalty that gave the game itself (R24-R25), whatever the points."""
+        return self.kind in BULLSEYE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +240,18 @@ class Table:
     chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
 
     @property
+    def earlier_lifts(self) -> tuple[int, ...]:
+        """The lifts before the last one that the viewer's side may still call (R22): called
+        from memory, as at a table where the lifts taken lie face down."""
+        shown = {self.lift_in_play, self.last_lift_n}
+        return tuple(sorted(k for k in self.callable_lifts if k not in shown))
+
+    @property
+    def reckon_text(self) -> str:
+        """The reckoning's time left, as a countdown reads (R23)."""
+        return clock_text(self.reckon_s or 0)
+
+    @property
     def teams_for_viewer(self) -> tuple[Team, Team]:
         """The viewer's own team first ("Us" above "Them"); team 0 first for a spectator."""
         first, second = self.teams
@@ -217,6 +269,20 @@ class Table:
     # deal): some bot's seat is not yet claimed.
     takeable: bool = False
     you_host: bool = False  # the viewer is the table's host (app/api/host.py)
+    # Renege mode (R20-R27): the hand's calls and their verdicts; the lifts the viewer's side
+    # may call now (R22: begun, not yet called by its side); what a wrong call costs here.
+    renege_on: bool = False
+    calls: tuple[CallShown, ...] = ()
+    caught: frozenset[str] = frozenset()  # the cards upheld calls caught, marked in their lift
+    callable_lifts: frozenset[int] = frozenset()
+    lift_in_play: int | None = None  # the number of the lift on the table, once begun
+    last_lift_n: int | None = None  # the number of this hand's last completed lift
+    false_call_cost: str = ""
+    # The reckoning (R23): the hand's lifts, the seconds left, who said "score it".
+    lifts: tuple[LiftShown, ...] = ()
+    reckon_s: int | None = None
+    reckoned: tuple[str, ...] = ()
+    you_reckoned: bool = False
 
 
 def _strip_rule(refused: RefusedView) -> str:
@@ -281,16 +347,22 @@ def build(view: View) -> Table:
     playable = {a.card for a in view.legal if a.type == "play"}
     reasons = {a.card: _strip_rule(a) for a in view.refused if a.type == "play" and a.card}
     your_turn = you is not None and turn == you and playing
+    # observe puts renege_cards in the holder's own view only (R20): nothing else marks them.
+    reneging = set(view.renege_cards or ())
     hand = tuple(
         HandCard(
             code=c,
             name=card_name(c),
             legal=c in playable,
             reason=reasons.get(c) if c not in playable else None,
+            renege=c in reneging and c in playable,
         )
         for c in view.hand  # in the order a player holds them
     )
-    focus = next((c.code for c in hand if c.legal), hand[0].code if hand else None)
+    focus = next(
+        (c.code for c in hand if c.legal and not c.renege),
+        next((c.code for c in hand if c.legal), hand[0].code if hand else None),
+    )
 
     trick = tuple(_played(p, seats, lead=i == 0, winner=False) for i, p in enumerate(view.trick))
     raw_last = view.last_trick
@@ -383,6 +455,7 @@ def build(view: View) -> Table:
         takeable=you is None and any(s.bot and not s.claimed for s in seats),
         you_host=you is not None and view.host == you,
     )
+    table = _with_renege(table, view)
     return _with_match_news(_with_news(replace(table, match=_match(view, team_pair))))
 
 
@@ -528,6 +601,8 @@ def _award(
         detail = _("counted %(score)s") % {"score": f"{totals[team]}{DASH}{totals[1 - team]}"}
     elif kind == "game":
         detail = _("most points in lifts")
+    elif (penalty := penalty_detail(kind, holder)) is not None:
+        detail = penalty  # R24-R25: whose renege, or whose call, in the sheet's words too
     else:
         detail = ""
     return Award(
@@ -576,6 +651,8 @@ def _status(
                 "score": score,
             }
         return _("%(team)s win, %(score)s") % {"team": won.name, "score": score}
+    if phase == "reckoning":
+        return _("The hand is being counted: call renege or say 'score it'.")
     if turn is None:
         return ""
     who = seats[turn]
@@ -650,6 +727,8 @@ def _with_news(t: Table) -> Table:
                 parts.append(_("%(award)s, %(points)s for %(team)s") % said)
         over = _("Hand over. %(awards)s.") % {"awards": "; ".join(parts)}
         news.append(News(f"hand:{t.awards_key}", over))
+    for c in t.calls:
+        news.append(News(c.key, c.text))
     if t.played_for and t.played_for_key:
         news.append(News(f"auto:{t.played_for_key}", t.played_for))
     if t.phase == "game_over":
@@ -691,3 +770,124 @@ def _with_match_news(t: Table) -> Table:
     if said is None or t.phase != "game_over":
         return t
     return replace(t, news=(*t.news, News(f"match:{t.version}", said + ".")))
+
+
+# -- renege mode (R20-R27) ---------------------------------------------------------------
+
+
+def _with_renege(t: Table, view: View) -> Table:
+    """The calls of the hand and their verdicts, the lifts the viewer may call, and the
+    reckoning, all from the view: ``observe`` showed every call to everyone (R27) and the
+    cards that would renege to their holder only (R20)."""
+    rules = view.rules
+    if rules.renege == "off":
+        return t
+    phase = t.phase
+    in_hand = phase in ("play", "reckoning")
+    done = sum(view.tricks_won) if in_hand else 0
+    in_play = done + 1 if in_hand and view.trick else None
+    begun = in_play or done
+    called = {c.lift for c in view.calls if t.you is not None and c.seat % 2 == t.you % 2}
+    callable_lifts = (
+        frozenset(k for k in range(1, begun + 1) if k not in called)
+        if t.seated and in_hand
+        else frozenset()
+    )
+    calls = tuple(_call(view, t, i, c) for i, c in enumerate(view.calls))
+    lifts = tuple(
+        LiftShown(
+            n=n,
+            cards=tuple(
+                _played(p, t.seats, lead=i == 0, winner=p.seat == lift.winner)
+                for i, p in enumerate(lift.cards)
+            ),
+            callable=n in callable_lifts,
+        )
+        for n, lift in enumerate(_lifts(view), start=1)
+    )
+    reckoning = phase == "reckoning"
+    return replace(
+        t,
+        renege_on=True,
+        calls=calls,
+        caught=frozenset(c.card for c in calls if c.upheld and c.card),
+        callable_lifts=callable_lifts,
+        lift_in_play=in_play,
+        last_lift_n=done if in_hand and done else None,
+        false_call_cost=_false_call_cost(rules.renege, rules.false_call),
+        lifts=lifts,
+        reckon_s=view.reckon_deadline if reckoning else None,
+        reckoned=tuple(t.seats[s].name for s in view.reckoned) if reckoning else (),
+        you_reckoned=reckoning and t.you is not None and t.you in view.reckoned,
+    )
+
+
+def _lifts(view: View) -> Sequence[LiftView]:
+    return view.lifts or ()
+
+
+def _false_call_cost(renege: str, false_call: str) -> str:
+    """R25: what a wrong call costs the callers at this table, said before they call."""
+    if false_call == "free":
+        return _("A wrong call costs nothing at this table.")
+    if renege == "bullseye":
+        return _("A wrong call costs your side the game, as a renege would.")
+    return _("A wrong call costs your side 1 point and your Game this hand, as a renege would.")
+
+
+def _call(view: View, t: Table, i: int, c: CallView) -> CallShown:
+    """ "Ann called renege on lift 3 — upheld: 1 point to Us", in the reader's words."""
+    caller = t.seats[c.seat]
+    said = {"player": caller.name, "lift": c.lift}
+    opened = (
+        _("You called renege on lift %(lift)s") % said
+        if caller.you
+        else _("%(player)s called renege on lift %(lift)s") % said
+    )
+    if c.penalty is not None and c.paid_by is not None:
+        to = 1 - c.paid_by
+        us, them, named = _VERDICTS[c.upheld, c.penalty]
+        ours = None if t.you is None else t.you % 2 == to
+        said_to = {"team": t.teams[to].name}
+        verdict = _(us if ours else them if ours is False else named) % said_to
+    elif c.upheld:
+        verdict = _("upheld, nothing more to pay this hand")
+    else:
+        verdict = _("no renege, nothing lost")
+    text = _("%(call)s — %(verdict)s") % {"call": opened, "verdict": verdict}
+    if c.upheld and c.card and c.offender is not None:
+        offender = t.seats[c.offender]
+        caught = {"player": offender.name, "card": card_short(c.card)}
+        text += " " + (
+            _("(your %(card)s)") % caught
+            if offender.you
+            else _("(%(card)s played by %(player)s)") % caught
+        )
+    key = f"call:{view.game_number}:{view.hand_number}:{i}:{c.seat}:{c.lift}"
+    return CallShown(key=key, lift=c.lift, seat=c.seat, upheld=c.upheld, card=c.card, text=text)
+
+
+# R24-R25: a verdict's penalty, for us, for them, for a team by name (a spectator's), each a
+# whole sentence (never "for Us"): (upheld, penalty) -> the three.
+_VERDICTS = {
+    (True, "bullseye"): (
+        N_("upheld: bullseye for us"),
+        N_("upheld: bullseye for them"),
+        N_("upheld: bullseye for %(team)s"),
+    ),
+    (True, "one"): (
+        N_("upheld: 1 point for us"),
+        N_("upheld: 1 point for them"),
+        N_("upheld: 1 point for %(team)s"),
+    ),
+    (False, "bullseye"): (
+        N_("no renege: bullseye for us"),
+        N_("no renege: bullseye for them"),
+        N_("no renege: bullseye for %(team)s"),
+    ),
+    (False, "one"): (
+        N_("no renege: 1 point for us"),
+        N_("no renege: 1 point for them"),
+        N_("no renege: 1 point for %(team)s"),
+    ),
+}

@@ -86,3 +86,19 @@ def test_an_unknown_preset_on_the_form_is_refused_in_words(client: TestClient) -
     r = client.post("/rooms", data={"preset": "bullseye"}, follow_redirects=False)
     assert r.status_code == 422 and "Those rules do not work" in r.text
     assert "(R" not in r.text
+
+
+def test_the_form_sets_the_reckonings_time_and_refuses_one_out_of_range(
+    client: TestClient,
+) -> None:
+    """R23's room option reckon_s (5-120 seconds) from the form's field; absent, 15."""
+    data = {**_page_fields(Rules(renege="one")), "reckon_s": "40"}
+    r = client.post("/rooms", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    assert view(client, r.headers["location"].removeprefix("/r/"))["options"]["reckon_s"] == 40
+    r = client.post("/rooms", data=_page_fields(Rules(renege="one")), follow_redirects=False)
+    assert view(client, r.headers["location"].removeprefix("/r/"))["options"]["reckon_s"] == 15
+    for bad in ("4", "121", "soon", "15.5"):
+        r = client.post("/rooms", data={**data, "reckon_s": bad}, follow_redirects=False)
+        assert r.status_code == 422, bad
+        assert "reckon_s" in r.text

@@ -8,9 +8,8 @@ whose effect the server must show. The tables come from tests/e2e/churn.py, as f
 server makes them (a player's stream coming and going, in the lobby a computer player seated
 and freed again).
 
-A new control is one more line, e.g. renege mode's dialog (issue 26):
-    Control("call renege", "play", click("[data-action=call-renege]"),
-            "() => document.querySelector('[data-action=reckoned]') !== null"),
+A new control is one more line; renege mode's (issue 26) play at a renege table where the
+page's player is to play holding a card that would renege (``renege=True``).
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.churn import Churn
+from tests.e2e.conftest import ADMIN
 from tests.e2e.players import open_table, script_errors, still_same_page, tables_seen
 
 Json = dict[str, Any]
@@ -41,17 +41,18 @@ class Table:
     ann: str
     bob: str
 
-    def seats(self) -> list[Json | None]:
-        seats: list[Json | None] = httpx.get(f"{self.server}/api/rooms/{self.code}").json()["seats"]
-        return seats
-
     def until(self, check: Callable[[list[Json | None]], bool]) -> None:
         """Until the server's seats pass ``check`` (the action reached it)."""
+        self.until_view(lambda view: check(view["seats"]))
+
+    def until_view(self, check: Callable[[Json], bool]) -> None:
+        """Until the room's public view passes ``check`` (the action reached the server)."""
         for _ in range(200):
-            if check(self.seats()):
+            view: Json = httpx.get(f"{self.server}/api/rooms/{self.code}").json()
+            if check(view):
                 return
             self.page.wait_for_timeout(50)
-        raise AssertionError(self.seats())
+        raise AssertionError(view)
 
 
 def click(selector: str) -> Callable[[Page], None]:
@@ -109,6 +110,28 @@ def seat_a_strong_bot(t: Table) -> None:
     t.until(lambda seats: bool(seats[2] and seats[2]["bot"] and seats[2]["level"] == "strong"))
 
 
+def open_call_renege(page: Page) -> None:
+    """The first step of calling renege on the lift in play: what a wrong call costs."""
+    page.click("[data-action=call-renege]")
+    page.wait_for_selector("[data-action=confirm-call]", state="visible")
+
+
+def confirm_the_call(t: Table) -> None:
+    t.page.click("[data-action=confirm-call]")
+    t.until_view(lambda v: bool(v["calls"]))
+    t.page.wait_for_selector("[data-call]")
+
+
+def ask_to_renege(page: Page) -> None:
+    page.click("[data-hand] [data-renege-card]")
+    page.wait_for_selector("#renege-dialog[open]")
+
+
+def confirm_the_renege(t: Table) -> None:
+    t.page.click("[data-renege-confirm]")
+    t.until_view(lambda v: any(p["seat"] == HOST_SEAT for p in v["trick"]))
+
+
 def send_the_message(t: Table) -> None:
     t.page.keyboard.type("nd, partner")
     t.page.keyboard.press("Enter")
@@ -130,6 +153,7 @@ class Control:
     use: Callable[[Page], None]
     kept: str  # a script predicate, true while the control is as the person left it
     then: Callable[[Table], None] | None = None
+    renege: bool = False  # at a renege table, the page's player to play a card that reneges
 
 
 CONTROLS = [
@@ -189,6 +213,25 @@ CONTROLS = [
         "() => { const d = document.querySelector('#sheet-dialog');"
         " return d.open && d.contains(document.activeElement); }",
     ),
+    Control(
+        "call renege",
+        "play",
+        open_call_renege,
+        "() => { const d = document.querySelector('details.call-renege');"
+        " return !!d && d.open && d.contains(document.activeElement); }",
+        confirm_the_call,
+        renege=True,
+    ),
+    Control(
+        "renege question",
+        "play",
+        ask_to_renege,
+        "() => { const d = document.querySelector('#renege-dialog');"
+        " return d.open && d.contains(document.activeElement)"
+        " && document.querySelector('[data-hand] [data-renege-card]') !== null; }",
+        confirm_the_renege,
+        renege=True,
+    ),
 ]
 
 WATCH = """(kept) => {
@@ -200,6 +243,39 @@ WATCH = """(kept) => {
   });
   return check();
 }"""
+
+
+def renege_table_for(browser: Browser, server: str) -> Table:
+    """Four people at a renege table (seed 26's first hand): the page's Ann to play, holding
+    a card that would renege, the first card of the lift on the table; the others move
+    through the API, strictly by the rules."""
+    r = httpx.post(
+        f"{server}/api/rooms",
+        json={"rules": {"renege": "one"}, "seed": 26},
+        headers={"Authorization": f"Bearer {ADMIN}"},
+    )
+    code = r.json()["code"]
+    room = f"{server}/api/rooms/{code}"
+    tokens = [
+        httpx.post(f"{room}/join", json={"name": name, "seat": seat}).json()["token"]
+        for seat, name in enumerate(("Ann", "Bob", "Cy", "Dan"))
+    ]
+    auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    httpx.post(f"{room}/start", headers=auth[0]).raise_for_status()
+    for _ in range(100):
+        turn = httpx.get(room).json()["turn"]
+        me = httpx.get(room, headers=auth[turn]).json()
+        if me["phase"] == "play" and turn == HOST_SEAT and me.get("renege_cards") and me["trick"]:
+            break
+        marked = set(me.get("renege_cards") or ())
+        move = next(m for m in me["legal"] if m.get("card") not in marked)
+        body = {**move, "version": me["version"]}
+        httpx.post(f"{room}/actions", json=body, headers=auth[turn]).raise_for_status()
+    else:
+        raise AssertionError("seed 26 offers the host no renege")
+    page = open_table(browser, server, code, token=tokens[HOST_SEAT])
+    page.wait_for_selector(f"#table[data-you='{HOST_SEAT}'] [data-renege-card]")
+    return Table(server, code, page, tokens[HOST_SEAT], tokens[FLAPPER_SEAT])
 
 
 def table_for(browser: Browser, server: str, phase: str) -> Table:
@@ -221,7 +297,11 @@ def table_for(browser: Browser, server: str, phase: str) -> Table:
 def test_a_control_in_use_is_kept_while_tables_stream_in(
     browser: Browser, server: str, control: Control
 ) -> None:
-    t = table_for(browser, server, control.phase)
+    t = (
+        renege_table_for(browser, server)
+        if control.renege
+        else table_for(browser, server, control.phase)
+    )
     page = t.page
     lobby = control.phase == "lobby"
     with Churn(server, t.code, flapper=t.bob, host=t.ann if lobby else None, seat=CHURN_SEAT) as c:
