@@ -16,6 +16,7 @@ from typing import Literal
 from app import bots
 from app.bots.renege import call_due
 from app.live.hub import Hub
+from app.live.notifier import NIGHT_PREFIX
 from app.live.presence import Presence
 from app.rules import Action, Phase, observe
 from app.services import clocks
@@ -52,8 +53,9 @@ class TableKeeper:
         hub.on_resync(self._on_resync)
 
     def on_version(self, code: str, version: int) -> None:
-        """A new version of a room was committed (here or by another process)."""
-        if self._closed:
+        """A new version of a room was committed (here or by another process). A club
+        night's own versions share the channel; they are the night steward's, not a room's."""
+        if self._closed or code.startswith(NIGHT_PREFIX):
             return
         current = self._tasks.get(code)
         if current is not None:

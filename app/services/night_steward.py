@@ -13,8 +13,9 @@ import logging
 from collections import defaultdict
 
 from app.live.hub import Hub
+from app.live.notifier import NIGHT_PREFIX
 from app.services.errors import ApiError
-from app.services.nights import CHANNEL, Nights
+from app.services.nights import Nights
 
 log = logging.getLogger("allfours.nights")
 
@@ -63,8 +64,8 @@ class NightSteward:
     def on_version(self, code: str, version: int) -> None:
         if self._closed:
             return
-        if code.startswith(CHANNEL):
-            self._wake(code.removeprefix(CHANNEL))
+        if code.startswith(NIGHT_PREFIX):
+            self._wake(code.removeprefix(NIGHT_PREFIX))
             return
         if code in self._not_night:
             return

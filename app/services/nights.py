@@ -6,7 +6,8 @@ Everything lives in the database (nights and night_*), so a restart or a second 
 loses nothing: any process may settle a table (the steward, app/services/night_steward.py,
 calls ``settle`` after each version of a night's room), and what it writes is the same
 whichever does. A night's ``version`` rises with every change to it; it is announced on the
-notifier's channel as the room code ``night-<code>``.
+notifier's channel as the room code ``night-<code>`` (app/live/notifier.py
+``NIGHT_PREFIX``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Literal
 from sqlalchemy.exc import IntegrityError
 
 from app.bots import LEVELS
+from app.live.notifier import NIGHT_PREFIX
 from app.night import plan
 from app.night import reasons as why
 from app.night.awards import Award, Sheet, awards
@@ -42,7 +44,6 @@ from app.services.tables import Joined, Tables
 from app.store import night_repo as repo
 from app.store.db import read, write
 
-CHANNEL = "night-"  # a night's announcements go out as the room code night-<code>
 RETRIES = 8
 TEAM_MAX = 40
 Json = dict[str, Any]
@@ -591,11 +592,11 @@ class Nights:
         """The night's next version, announced inside its transaction (PostgreSQL's NOTIFY
         goes out if and only if it commits)."""
         version = repo.bump(conn, night_id, **values)
-        self.notifier.in_transaction(conn, CHANNEL + code, version)
+        self.notifier.in_transaction(conn, NIGHT_PREFIX + code, version)
         return version
 
     def _announced(self, code: str, version: int) -> None:
-        self.notifier.after_commit(CHANNEL + code, version)
+        self.notifier.after_commit(NIGHT_PREFIX + code, version)
 
 
 def _with_games(t: repo.TableRow, games: list[Json]) -> repo.TableRow:
