@@ -16,6 +16,7 @@ from app.live.hub import Hub
 from app.live.notifier import NIGHT_PREFIX
 from app.services.errors import ApiError
 from app.services.nights import Nights
+from app.services.room_tasks import RoomTasks
 
 log = logging.getLogger("allfours.nights")
 
@@ -31,7 +32,7 @@ class NightSteward:
         self._night_of: dict[str, str] = {}  # room -> night
         self._not_night: set[str] = set()
         self._watchers: dict[str, set[asyncio.Event]] = defaultdict(set)
-        self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._tasks = RoomTasks(self._failed)
         self._closed = False
         hub.on_version(self.on_version)
         hub.on_resync(self._on_resync)
@@ -72,20 +73,11 @@ class NightSteward:
         night = self._night_of.get(code)
         if night is not None:
             self._wake(night)
-        current = self._tasks.get(code)
-        if current is not None:
-            if current[0] >= version:
-                return
-            current[1].cancel()
-        task = asyncio.get_running_loop().create_task(self._keep(code))
-        self._tasks[code] = (version, task)
-        task.add_done_callback(lambda t: self._forget(code, t))
+        self._tasks.start(code, version, lambda: self._keep(code))
 
-    def _forget(self, code: str, task: asyncio.Task[None]) -> None:
-        current = self._tasks.get(code)
-        if current is not None and current[1] is task:
-            del self._tasks[code]
-        if not task.cancelled() and task.exception() is not None:
+    @staticmethod
+    def _failed(code: str, task: asyncio.Task[None]) -> None:
+        if task.exception() is not None:
             log.error("settling room %s failed", code, exc_info=task.exception())
 
     async def _keep(self, room: str) -> None:
@@ -122,7 +114,4 @@ class NightSteward:
 
     async def close(self) -> None:
         self._closed = True
-        tasks = [t for _, t in self._tasks.values()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._tasks.close()
