@@ -40,7 +40,7 @@ from app.services.names import clean_name
 from app.services.options import RoomOptions
 from app.services.records import load_record, record_json
 from app.services.snapshot import RoomSnap
-from app.services.tables import Joined, Tables
+from app.services.tables import UNKNOWN_LEVEL, Joined, Tables
 from app.store import night_repo as repo
 from app.store.db import read, write
 
@@ -72,9 +72,6 @@ ROUND_DRAWN = reason(
     "night_round_drawn",
     "round {round} has just been drawn",
     N_("That round has just been drawn"),
-)
-BAD_LEVEL = reason(
-    "night_bad_level", "level must be one of {levels}", N_("There is no such computer player")
 )
 BUSY = reason("night_busy", "the night is busy: try again", N_("The night is busy: try again"))
 SUBSTITUTE_WHO = reason(
@@ -495,7 +492,7 @@ class Nights:
             raise errors.Conflict(why.SEAT_HELD, seat=seat)
         if bot is not None:
             if bot not in LEVELS:
-                raise errors.Invalid(BAD_LEVEL, levels=", ".join(LEVELS))
+                raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
             if held is None:
                 self.tables.seat_bot(code=room, token=None, seat=seat, level=bot, admin=True)
             return None
