@@ -242,3 +242,22 @@ def test_a_substitute_person_and_a_player_who_comes_back(client: TestClient) -> 
     token = links[first - 1][1].rsplit("/", 1)[1]
     r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
     assert r.status_code == 409 and r.json()["code"] == "seat_taken"
+
+
+def test_a_pairs_names_and_a_nights_preset_are_checked_as_a_rooms(client: TestClient) -> None:
+    code, _ = open_night(client)
+    for name, expected in [
+        ("Us", "name_reserved"),
+        ("x" * 30, "name_too_long"),
+        (" ", "name_empty"),
+    ]:
+        r = client.post(f"/api/nights/{code}/pairs", json={"names": ["Ann", name]})
+        assert r.status_code == 422 and r.json()["code"] == expected, r.text
+    assert register(client, code, [" Ann ", "Bo"]) and night(client, code)["pairs"][0]["names"] == [
+        "Ann",
+        "Bo",
+    ]
+    for path, body in [("/api/rooms", {}), ("/api/nights", {"name": "Friday"})]:
+        r = client.post(path, json={**body, "preset": "nonesuch"})
+        assert r.status_code == 422 and r.json()["code"] == "invalid_request", r.text
+        assert "unknown preset" in r.json()["detail"]
