@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.settings import Settings
 from tests.api.table import bearer
+from tests.night.count import independent_standings
 from tests.night.helpers import (
-    independent_standings,
     next_round,
     night,
     open_night,
