@@ -105,7 +105,11 @@ class NightSeat(BaseModel):
     seat: int
     token: str = Field(description="the seat token at that table")
     url: str
-    pending: bool = Field(description="a computer player's seat, taken from its next deal")
+    pending: bool = Field(
+        description="the seat is the caller's from later: a computer player's seat from its"
+        " next deal; a player's own seat that a person substitutes in, from the match's next"
+        " game (the substitute finishes the one in play; at once between games)"
+    )
     link: str | None = Field(None, description="a substitute's link to the seat")
 
 
@@ -113,6 +117,19 @@ class PairOut(BaseModel):
     pair: int
     names: list[str]
     team: str | None
+
+
+class SeatOut(BaseModel):
+    name: str
+    bot: bool
+    substitute_for: str | None = Field(
+        description="a substitute's seat (a computer player, or a person the director seated):"
+        " the name of the pair's player it belongs to; null: the player themself"
+    )
+    claimed_back: bool = Field(
+        description="the seat's player has come back: the seat is theirs from the next deal"
+        " (a computer player's) or from the match's next game (a person's)"
+    )
 
 
 class TableOut(BaseModel):
@@ -128,7 +145,7 @@ class TableOut(BaseModel):
     chalk: list[int] = Field(description="game points over the match's finished games")
     forfeit: int | None = Field(description="the pair that forfeited, if one did")
     corrected: bool = Field(description="the result was set by the director")
-    seats: list[dict[str, object] | None]
+    seats: list[SeatOut | None] = Field(description="seats 0-3; null: empty")
 
 
 class RoundOut(BaseModel):

@@ -22,7 +22,7 @@ from app.services.nights import (
     played_of,
     table_counts,
 )
-from app.services.snapshot import RoomSnap
+from app.services.snapshot import RoomSnap, SeatInfo
 from app.store import night_repo as repo
 
 Snapshot = Callable[[str], RoomSnap]
@@ -38,14 +38,34 @@ def award_json(a: Award) -> Json:
     return {k: v for k, v in asdict(a).items() if v is not None}
 
 
-def table_json(t: repo.TableRow, snap: RoomSnap | None) -> Json:
+def seat_json(info: SeatInfo | None, player: str) -> Json | None:
+    """Who sits in a seat of a night's table whose player is ``player``: a substitute (a
+    computer player, or a person by another name: only the director seats either) says whom
+    they play for, and whether that player has come back for the seat (theirs from the next
+    deal, or a person's from the match's next game)."""
+    if info is None:
+        return None
+    substitute = info.bot or info.name != player
+    return {
+        "name": info.name,
+        "bot": info.bot,
+        "substitute_for": player if substitute else None,
+        "claimed_back": info.claim is not None,
+    }
+
+
+def table_json(t: repo.TableRow, snap: RoomSnap | None, players: dict[int, list[str]]) -> Json:
     bulls, hangs, chalk = table_counts(t)
     scores = [0, 0]
     state = "over" if t.winner is not None else "waiting"
     seats: list[Json | None] = [None, None, None, None]
     game_number = len(t.games)
     if snap is not None:
-        seats = [{"name": s.name, "bot": s.bot} if s is not None else None for s in snap.seats]
+        # Partners opposite: the first pair at seats 0 and 2, the second at 1 and 3.
+        seats = [
+            seat_json(info, players[t.pair_b if n % 2 else t.pair_a][n // 2])
+            for n, info in enumerate(snap.seats)
+        ]
         if snap.game is not None:
             game_number = snap.game.number
             if t.winner is None:
@@ -75,10 +95,11 @@ def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
     options = state.options
     now = datetime.now(UTC)
     rounds = []
+    players = {p.number: list(p.names) for p in state.pairs}
     for r in state.rounds:
         mine = state.tables_of(r.number)
         live = r is state.current
-        tables = [table_json(t, _live(snapshot, t) if live else None) for t in mine]
+        tables = [table_json(t, _live(snapshot, t) if live else None, players) for t in mine]
         rounds.append(
             {
                 "round": r.number,

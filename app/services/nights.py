@@ -415,14 +415,20 @@ class Nights:
 
     def sit(self, code: str, token: str | None) -> Seated:
         """The player of ``token`` takes their seat at their table this round (again, from
-        any device; a computer player's seat from its next deal, as any latecomer)."""
+        any device; a computer player's seat from its next deal, as any latecomer; a person
+        substitute's from the match's next game, the substitute finishing the one in play)."""
         player = self.player(code, token)
         assert token is not None
         state = self.load(code)
         table, seat = self.table_seat(state, player.pair, player.slot)
         mine = seat_token(token, table.room_code)
         joined: Joined = self.tables.join(
-            code=table.room_code, name=player.name, seat=seat, token=mine, reserved=True
+            code=table.room_code,
+            name=player.name,
+            seat=seat,
+            token=mine,
+            reserved=True,
+            own_seat=True,
         )
         return Seated(table.room_code, joined.seat, joined.token, joined.pending)
 
@@ -479,7 +485,8 @@ class Nights:
     ) -> Seated | None:
         """A substitute in an absent player's seat (after the grace time): a person by name
         (the answer holds their seat token) or a computer player, shown as such. The player
-        who comes back takes the seat again (a computer player's from its next deal)."""
+        who comes back takes the seat again (a computer player's from its next deal, a
+        person's from the match's next game: ``sit``)."""
         state = self.load(code)
         self._director(state, director)
         if (name is None) == (bot is None):
