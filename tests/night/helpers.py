@@ -36,6 +36,18 @@ def register(
     return dict(r.json())
 
 
+def substitute(client: TestClient, code: str, director: str, body: Json, table: int = 1) -> Any:
+    """The director seats a substitute (``{"seat", "name"}`` or ``{"seat", "bot"}``)."""
+    return client.post(
+        f"/api/nights/{code}/tables/{table}/substitute", json=body, headers=bearer(director)
+    )
+
+
+def link_tokens(client: TestClient, code: str, names: list[str]) -> list[str]:
+    """A pair registered: each partner's link token (their link's last part)."""
+    return [link.rsplit("/", 1)[1] for link in register(client, code, names)["links"]]
+
+
 def next_round(client: TestClient, code: str, director: str) -> Json:
     r = client.post(f"/api/nights/{code}/rounds", headers=bearer(director))
     assert r.status_code == 201, r.text

@@ -14,11 +14,13 @@ from app.settings import Settings
 from tests.api.table import bearer, play_random
 from tests.night.count import independent_standings
 from tests.night.helpers import (
+    link_tokens,
     next_round,
     night,
     open_night,
     play_night_by_bots,
     register,
+    substitute,
 )
 
 Json = dict[str, Any]
@@ -81,11 +83,7 @@ def test_the_grace_time_comes_before_a_forfeit(client: TestClient) -> None:
         f"/api/nights/{code}/tables/1/forfeit", json={"pair": 1}, headers=bearer(director)
     )
     assert r.status_code == 409 and r.json()["code"] == "night_in_grace"
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 0, "bot": "easy"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 0, "bot": "easy"})
     assert r.status_code == 409 and r.json()["code"] == "night_in_grace"
 
 
@@ -120,11 +118,7 @@ def test_players_take_their_seats_partners_opposite_and_the_table_deals(
     assert view["phase"] != "lobby" and view["you"] == 0
     assert view["options"]["match"] == 2 and view["options"]["reserved"] is True
     # A person substitutes for a player by name: the seat is held (409).
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 1, "name": "Sub"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 1, "name": "Sub"})
     assert r.status_code == 409 and r.json()["code"] == "night_seat_held"
     # The director forfeits a pair: the other wins the match with its bullseyes.
     r = client.post(
@@ -212,22 +206,14 @@ def test_a_substitute_person_and_a_player_who_comes_back(client: TestClient) -> 
     table = next_round(client, code, director)["rounds"][0]["tables"][0]
     first = table["pairs"][0]
     # A person by name for the first pair's second player (seat 2): their seat and link.
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 2, "name": "Sub"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 2, "name": "Sub"})
     assert r.status_code == 200, r.text
     sub = r.json()
     assert sub["seat"] == 2 and sub["link"] == f"/n/{code}/s/{sub['token']}"
     room = table["room"]
     assert client.get(f"/api/rooms/{room}", headers=bearer(sub["token"])).json()["you"] == 2
     # A computer player for the first pair's first player (seat 0), marked as such.
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 0, "bot": "easy"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 0, "bot": "easy"})
     assert r.status_code == 200 and r.json() is None
     seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
     assert seats[0]["bot"] is True and seats[0]["substitute_for"] == FOUR[first - 1][0]
@@ -274,20 +260,10 @@ def test_a_player_back_takes_their_seat_from_a_person_substitute_at_the_next_gam
     client: TestClient,
 ) -> None:
     code, director = open_night(client, options={"grace_s": 0})
-    links = [[link.rsplit("/", 1)[1] for link in register(client, code, names)["links"]]
-             for names in FOUR[:2]]  # fmt: skip
+    links = [link_tokens(client, code, names) for names in FOUR[:2]]
     table = next_round(client, code, director)["rounds"][0]["tables"][0]
     room, first = table["room"], table["pairs"][0]
     bo = links[first - 1][1]  # the first pair's second player: seat 2
-
-    def substitute_for_bo() -> Json:
-        r = client.post(
-            f"/api/nights/{code}/tables/1/substitute",
-            json={"seat": 2, "name": "Cy"},
-            headers=bearer(director),
-        )
-        assert r.status_code == 200, r.text
-        return dict(r.json())
 
     def sit(token: str) -> Json:
         r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
@@ -295,7 +271,7 @@ def test_a_player_back_takes_their_seat_from_a_person_substitute_at_the_next_gam
         return dict(r.json())
 
     # Before the first game: Bo back takes the seat at once; Cy's token seats nobody now.
-    cy = substitute_for_bo()
+    cy = substitute(client, code, director, {"seat": 2, "name": "Cy"}).json()
     back = sit(bo)
     assert back["seat"] == 2 and back["pending"] is False
     assert client.get(f"/api/rooms/{room}", headers=bearer(cy["token"])).json()["you"] is None
@@ -303,11 +279,7 @@ def test_a_player_back_takes_their_seat_from_a_person_substitute_at_the_next_gam
     assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "substitute_for": None,
                         "claimed_back": False}  # fmt: skip
     # The seat is Bo's again: the director may not seat a substitute in it.
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 2, "name": "Cy"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 2, "name": "Cy"})
     assert r.status_code == 409 and r.json()["code"] == "night_seat_held"
 
 
@@ -315,16 +287,11 @@ def test_a_substitute_finishes_the_game_in_play_and_the_player_has_the_next(
     client: TestClient,
 ) -> None:
     code, director = open_night(client, options={"grace_s": 0})
-    links = [[link.rsplit("/", 1)[1] for link in register(client, code, names)["links"]]
-             for names in FOUR[:2]]  # fmt: skip
+    links = [link_tokens(client, code, names) for names in FOUR[:2]]
     table = next_round(client, code, director)["rounds"][0]["tables"][0]
     room, first = table["room"], table["pairs"][0]
     ann, bo = links[first - 1]  # the first pair: seats 0 and 2
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 2, "name": "Cy"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 2, "name": "Cy"})
     assert r.status_code == 200, r.text
     cy = r.json()["token"]
     tokens: list[str] = [""] * 4
@@ -351,6 +318,7 @@ def test_a_substitute_finishes_the_game_in_play_and_the_player_has_the_next(
                         "claimed_back": False}  # fmt: skip
     mine = client.post(f"/api/nights/{code}/sit", headers=bearer(bo)).json()
     assert mine["seat"] == 2 and mine["pending"] is False
+
 
 def test_a_pairs_names_and_a_nights_preset_are_checked_as_a_rooms(client: TestClient) -> None:
     code, _ = open_night(client)
