@@ -88,7 +88,10 @@ class Board:
 
 
 async def play(base: str, board_base: str, pairs: int, match: int, rules: Json) -> Json:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    # uvicorn closes a keep-alive connection idle for 5 s: the client lets go of one first
+    # (a round's wait for the board is longer), or a reused one fails with a ReadError.
+    limits = httpx.Limits(keepalive_expiry=2)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as api:
         fmt = "swiss_knockout" if pairs >= 8 else "round_robin"
         options = {
             "grace_s": 0,
