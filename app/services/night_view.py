@@ -90,6 +90,24 @@ def table_json(t: repo.TableRow, snap: RoomSnap | None, players: dict[int, list[
     }
 
 
+def grace_left(started_at: datetime, grace_s: int, now: datetime) -> int:
+    """Whole seconds of a round's grace time left at ``now`` (0 once it is over)."""
+    return max(0, int(grace_s - (now - started_at).total_seconds()))
+
+
+def with_grace(body: Json, now: datetime | None = None) -> Json:
+    """A night's JSON with each round's ``grace_left`` as of ``now``: the one part of it that
+    changes with the clock alone, so that one body built per change serves every stream."""
+    now = now or datetime.now(UTC)
+    grace_s = int(body["options"]["grace_s"])
+    rounds = []
+    for r in body["rounds"]:
+        started = datetime.fromisoformat(r["started_at"])
+        started = started if started.tzinfo else started.replace(tzinfo=UTC)
+        rounds.append({**r, "grace_left": grace_left(started, grace_s, now)})
+    return {**body, "rounds": rounds}
+
+
 def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
     """The night now; ``snapshot`` reads a room (live scores), None: the stored counts only."""
     options = state.options
@@ -105,7 +123,7 @@ def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
                 "round": r.number,
                 "bye": r.bye,
                 "started_at": r.started_at.isoformat(),
-                "grace_left": max(0, int(options.grace_s - (now - r.started_at).total_seconds())),
+                "grace_left": grace_left(r.started_at, options.grace_s, now),
                 "tables": tables,
             }
         )
