@@ -34,8 +34,8 @@ import httpx
 from sqlalchemy import create_engine, select
 
 from app.store.models import Room
-from app.verify import check
 from bench.live import LOAD_ENV, server
+from tests.night.count import independent_standings
 
 Json = dict[str, Any]
 PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres connect_timeout=3"
@@ -88,7 +88,10 @@ class Board:
 
 
 async def play(base: str, board_base: str, pairs: int, match: int, rules: Json) -> Json:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    # uvicorn closes a keep-alive connection idle for 5 s: the client lets go of one first
+    # (a round's wait for the board is longer), or a reused one fails with a ReadError.
+    limits = httpx.Limits(keepalive_expiry=2)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as api:
         fmt = "swiss_knockout" if pairs >= 8 else "round_robin"
         options = {
             "grace_s": 0,
@@ -151,57 +154,6 @@ def last_cards(database_url: str, rooms: list[str]) -> dict[str, float]:
             found[code] = at.timestamp()
     engine.dispose()
     return found
-
-
-def independent_standings(export: Json) -> dict[int, Json]:
-    """Each pair's line counted straight from the exported game records and the byes."""
-    columns = (
-        "played",
-        "wins",
-        "losses",
-        "bullseyes_for",
-        "bullseyes_against",
-        "hang_jacks_for",
-        "hang_jacks_against",
-        "chalk_difference",
-    )
-    lines = {p["pair"]: dict.fromkeys(columns, 0) for p in export["night"]["pairs"]}
-    to = export["night"]["options"]["match"]
-    matches: dict[tuple[int, int], Json] = {}
-    for g in export["games"]:
-        check(g["record"])  # raises unless the record checks out against its seed
-        m = matches.setdefault(
-            (g["round"], g["table"]), {"pairs": g["pairs"], "b": [0, 0], "h": [0, 0], "c": [0, 0]}
-        )
-        record = g["record"]
-        m["b"][record["winner"]] += 1
-        for side in (0, 1):
-            m["c"][side] += record["scores"][side]
-        for hand in record["hands"]:
-            for award in hand["awards"]:
-                if award["kind"] == "hang_jack":
-                    m["h"][award["team"]] += 1
-    scored: dict[int, list[int]] = {}
-    for (rnd, _), m in matches.items():
-        scored.setdefault(rnd, []).extend(m["b"])
-        for side in (0, 1):
-            line = lines[m["pairs"][side]]
-            won = m["b"][side] >= to
-            line["played"] += 1
-            line["wins" if won else "losses"] += 1
-            line["bullseyes_for"] += m["b"][side]
-            line["bullseyes_against"] += m["b"][1 - side]
-            line["hang_jacks_for"] += m["h"][side]
-            line["hang_jacks_against"] += m["h"][1 - side]
-            line["chalk_difference"] += m["c"][side] - m["c"][1 - side]
-    for r in export["night"]["rounds"]:
-        if r["bye"] is not None:
-            line = lines[r["bye"]]
-            line["played"] += 1
-            line["wins"] += 1
-            got = scored.get(r["round"], [])
-            line["bullseyes_for"] += sum(got) // len(got) if got else 0
-    return lines
 
 
 def standings_match(export: Json) -> bool:

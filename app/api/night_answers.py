@@ -57,9 +57,5 @@ def night_response(nights: Nights, state: NightState, status: int = 200) -> Resp
     )
 
 
-def night_text(nights: Nights, code: str) -> str:
-    return json.dumps(night_json(nights.load(code), nights.tables.snapshot))
-
-
 def player_link(code: str, token: str) -> str:
     return f"/n/{code}/p/{token}"

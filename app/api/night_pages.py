@@ -32,8 +32,8 @@ from app.reasons import Reason
 from app.services import errors
 from app.services.identity import token_hash
 from app.services.night_steward import NightSteward
-from app.services.night_view import night_json
-from app.services.nights import Nights, NightState
+from app.services.night_view import night_json, with_grace
+from app.services.nights import Json, Nights, NightState
 from app.store import night_repo
 from app.store.db import read
 from app.web.night import (
@@ -416,9 +416,7 @@ async def live(
     )
 
 
-def _live_html(nights: Nights, code: str, view: str, you: int | None, lang: str) -> str:
-    state = nights.load(code)
-    body = night_json(state, nights.tables.snapshot)
+def _live_html(body: Json, view: str, you: int | None, lang: str) -> str:
     with i18n.reading(lang):
         return render_live(view, Page(body, pair_names(body), you=you, director=view == "direct"))
 
@@ -430,7 +428,8 @@ async def _live_events(
     try:
         sent = None
         while True:
-            html = await nights.tables.read(_live_html, nights, code, view, you, lang)
+            body = with_grace(await steward.night_body(code))
+            html = await nights.tables.read(_live_html, body, view, you, lang)
             if html != sent:
                 sent = html
                 yield {"event": "night", "data": html}

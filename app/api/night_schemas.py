@@ -7,10 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.api.schemas import CreateRoom
+from app.api.schemas import CreateRoom, PlayerName, PresetName
 from app.night.options import NightOptions
-from app.rules import PRESETS, Rules
-from app.services.names import NAME_MAX
+from app.rules import Rules
 
 
 def plain_text(text: str) -> str:
@@ -25,7 +24,7 @@ class CreateNight(BaseModel):
 
     name: str = Field(min_length=1, max_length=80, description="the night's name")
     format: Literal["round_robin", "swiss_knockout", "teams"] = "round_robin"
-    preset: str | None = Field(None, description="the tables' preset (as for a room)")
+    preset: PresetName | None = Field(None, description="the tables' preset (as for a room)")
     rules: Rules | None = Field(None, description="the tables' house rules (as for a room)")
     options: NightOptions = NightOptions()
 
@@ -36,13 +35,6 @@ class CreateNight(BaseModel):
         if not name:
             raise ValueError("a night needs a name")
         return name
-
-    @field_validator("preset")
-    @classmethod
-    def _known_preset(cls, preset: str | None) -> str | None:
-        if preset is not None and preset not in PRESETS:
-            raise ValueError(f"unknown preset; the presets are {', '.join(PRESETS)}")
-        return preset
 
     def chosen_rules(self) -> Rules:
         return CreateRoom(preset=self.preset, rules=self.rules).chosen_rules()
@@ -59,15 +51,8 @@ class NightCreated(BaseModel):
 class RegisterPair(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    names: list[str] = Field(min_length=2, max_length=2, description="the two partners")
+    names: list[PlayerName] = Field(min_length=2, max_length=2, description="the two partners")
     team: str | None = Field(None, max_length=40, description="the club (a team match)")
-
-    @field_validator("names")
-    @classmethod
-    def _short(cls, names: list[str]) -> list[str]:
-        if any(len(n.strip()) > NAME_MAX for n in names):
-            raise ValueError(f"a name has at most {NAME_MAX} characters")
-        return [plain_text(n) for n in names]
 
     @field_validator("team")
     @classmethod
@@ -102,7 +87,7 @@ class Substitute(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seat: int = Field(ge=0, le=3)
-    name: str | None = Field(None, description="a person's name")
+    name: PlayerName | None = Field(None, description="a person's name")
     bot: str | None = Field(None, description="a computer player's level")
 
 
@@ -120,7 +105,11 @@ class NightSeat(BaseModel):
     seat: int
     token: str = Field(description="the seat token at that table")
     url: str
-    pending: bool = Field(description="a computer player's seat, taken from its next deal")
+    pending: bool = Field(
+        description="the seat is the caller's from later: a computer player's seat from its"
+        " next deal; a player's own seat that a person substitutes in, from the match's next"
+        " game (the substitute finishes the one in play; at once between games)"
+    )
     link: str | None = Field(None, description="a substitute's link to the seat")
 
 
@@ -128,6 +117,19 @@ class PairOut(BaseModel):
     pair: int
     names: list[str]
     team: str | None
+
+
+class SeatOut(BaseModel):
+    name: str
+    bot: bool
+    substitute_for: str | None = Field(
+        description="a substitute's seat (a computer player, or a person the director seated):"
+        " the name of the pair's player it belongs to; null: the player themself"
+    )
+    claimed_back: bool = Field(
+        description="the seat's player has come back: the seat is theirs from the next deal"
+        " (a computer player's) or from the match's next game (a person's)"
+    )
 
 
 class TableOut(BaseModel):
@@ -143,7 +145,7 @@ class TableOut(BaseModel):
     chalk: list[int] = Field(description="game points over the match's finished games")
     forfeit: int | None = Field(description="the pair that forfeited, if one did")
     corrected: bool = Field(description="the result was set by the director")
-    seats: list[dict[str, object] | None]
+    seats: list[SeatOut | None] = Field(description="seats 0-3; null: empty")
 
 
 class RoundOut(BaseModel):

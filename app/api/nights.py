@@ -19,7 +19,6 @@ from app.api.night_answers import (
     PlayerDep,
     StewardDep,
     night_response,
-    night_text,
     player_link,
 )
 from app.api.night_schemas import (
@@ -237,7 +236,7 @@ async def night_events(
         sent = None
         n = 0
         while True:
-            text = await nights.tables.read(night_text, nights, code)
+            text = await steward.night_text(code)
             if text != sent:
                 n += 1
                 sent = text

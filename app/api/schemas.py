@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from app.api.view_schemas import CardCode, HandRecordView
 from app.bots import LEVELS
@@ -20,21 +20,52 @@ from app.services.view import RoomView
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
 
-def _preset_names(schema: dict[str, Any]) -> None:
-    """The preset names as the string branch's enum (null stays allowed: the default)."""
-    for branch in schema.get("anyOf", [schema]):
-        if branch.get("type") == "string":
-            branch["enum"] = list(PRESETS)
+def _known_preset(preset: str) -> str:
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset; the presets are {', '.join(PRESETS)}")
+    return preset
+
+
+def _player_name(value: str) -> str:
+    try:
+        return clean_name(value)
+    except Invalid as err:
+        raise RefusedValue(err) from None
+
+
+class RefusedValue(ValueError):
+    """A field's value refused by a service's check: the validation answer keeps its reason
+    (app/api/errors.py)."""
+
+    def __init__(self, refused: ApiError) -> None:
+        super().__init__(refused.detail)
+        self.refused = refused
+
+
+PresetName = Annotated[
+    str, AfterValidator(_known_preset), Field(json_schema_extra={"enum": list(PRESETS)})
+]
+"""A named set of house rules (RULES.md "Presets"), for a room and a club night's tables."""
+
+# The schema states what clean_name checks; clean_name gives the refusals their words.
+PlayerName = Annotated[
+    str,
+    AfterValidator(_player_name),
+    Field(
+        json_schema_extra={"minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"},
+        description=f"1-{NAME_MAX} characters once trimmed, visible, not a label of the table",
+    ),
+]
+"""A player's name, at a room's seat and in a club night's pair: cleaned as clean_name does."""
 
 
 class CreateRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    preset: str | None = Field(
+    preset: PresetName | None = Field(
         None,
         description='a named set of house rules (RULES.md "Presets"); '
         f"{DEFAULT_PRESET!r} when absent. Options given in `rules` override it.",
-        json_schema_extra=_preset_names,
     )
     rules: Rules | None = Field(None, description="the house-rule options of RULES.md")
     options: RoomOptions = Field(
@@ -43,13 +74,6 @@ class CreateRoom(BaseModel):
     seed: int | None = Field(
         None, ge=-SEED_MAX, le=SEED_MAX, description="admin only: reproducible deals"
     )
-
-    @field_validator("preset")
-    @classmethod
-    def _known_preset(cls, preset: str | None) -> str | None:
-        if preset is not None and preset not in PRESETS:
-            raise ValueError(f"unknown preset; the presets are {', '.join(PRESETS)}")
-        return preset
 
     def chosen_rules(self) -> Rules:
         """The preset's rules with the options this body set explicitly on top."""
@@ -65,33 +89,12 @@ class RoomCreated(BaseModel):
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    # The schema states what clean_name checks; clean_name gives the refusals their words.
-    name: str = Field(
-        json_schema_extra={"minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"},
-        description=f"1-{NAME_MAX} characters once trimmed, visible, not a label of the table",
-    )
+    name: PlayerName
     seat: Seat | None = Field(
         None,
         description="omitted: the first free seat; a computer player's seat is taken at once"
         " when no hand is in play, else from the next deal",
     )
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        try:
-            return clean_name(value)
-        except Invalid as err:
-            raise RefusedValue(err) from None
-
-
-class RefusedValue(ValueError):
-    """A field's value refused by a service's check: the validation answer keeps its reason
-    (app/api/errors.py)."""
-
-    def __init__(self, refused: ApiError) -> None:
-        super().__init__(refused.detail)
-        self.refused = refused
 
 
 class Joined(BaseModel):

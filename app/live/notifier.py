@@ -18,6 +18,10 @@ from sqlalchemy import Connection
 from app.live.hub import Hub, Nudge, RoomEvent, Said
 
 CHANNEL = "allfours"
+# A club night's versions go out on the same channel as the rooms', named ``night-<code>``
+# (no room code the server makes has a hyphen): the night steward listens for them, the
+# table keeper ignores them.
+NIGHT_PREFIX = "night-"
 
 
 # Besides versions, a room has events that are not versions: a chat message (carried whole,

@@ -122,6 +122,9 @@ class Join:
     seat: int | None
     fresh_hash: str  # the hash of the token the new seat gets
     reserved: bool = False  # a club night's player link: it may take a reserved seat
+    # The seat is the caller's own (a club night's player coming back): a person substituting
+    # in it gives it back at the game's end, or at once between games.
+    own_seat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,9 +270,11 @@ def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
             raise errors.SeatTaken(TABLE_FULL)
         chosen = free[0]
     elif (held := snap.seats[command.seat]) is not None:
-        if not held.bot:
-            raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
-        return _take_bot_seat(snap, held, command)
+        if held.bot:
+            return _take_bot_seat(snap, held, command)
+        if command.own_seat:
+            return _take_own_seat(snap, held, command)
+        raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
     else:
         chosen = command.seat
     return _with_seat(snap, SeatInfo(chosen, command.name, False, None, command.fresh_hash))
@@ -278,6 +283,17 @@ def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
 def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
     """A latecomer takes a computer player's seat: at once when no hand is in play (the
     lobby, a finished game), else at the next deal's start (a claim, taken up by ``_act``)."""
+    if not snap.in_play:
+        return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
+    if held.claim is not None:
+        raise errors.SeatTaken(SEAT_CLAIMED, seat=held.seat)
+    return _with_seat(snap, replace(held, claim=Claim(command.name, command.fresh_hash)))
+
+
+def _take_own_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
+    """A club night's player comes back to the seat a person substitutes in: the substitute
+    finishes the game in play, as a club would have it (a claim, taken up at the game's end
+    by ``_logged``); between games the seat is the player's at once."""
     if not snap.in_play:
         return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
     if held.claim is not None:
@@ -297,12 +313,13 @@ def claim_of(snap: RoomSnap, token: str | None) -> int | None:
     return None
 
 
-def _take_up_claims(snap: RoomSnap) -> RoomSnap:
+def _take_up_claims(snap: RoomSnap, game_over: bool) -> RoomSnap:
     """A new deal (or the game's end): latecomers take the computer players' seats they
-    claimed."""
+    claimed; at the game's end, club night players also take back their own seats from the
+    persons substituting in them."""
     seats = list(snap.seats)
     for n, info in enumerate(seats):
-        if info is not None and info.claim is not None:
+        if info is not None and info.claim is not None and (info.bot or game_over):
             seats[n] = SeatInfo(n, info.claim.name, False, None, info.claim.token_hash)
     return _seated(snap, seats)
 
@@ -448,7 +465,7 @@ def _logged(snap: RoomSnap, after: State, log: ActionLog) -> RoomSnap:
     if (after.hand_number != state.hand_number or after.winner is not None) and any(
         info is not None and info.claim is not None for info in snap.seats
     ):
-        done = _take_up_claims(done)
+        done = _take_up_claims(done, after.winner is not None)
     return done
 
 

@@ -16,10 +16,12 @@ from typing import Literal
 from app import bots
 from app.bots.renege import call_due
 from app.live.hub import Hub
+from app.live.notifier import NIGHT_PREFIX
 from app.live.presence import Presence
 from app.rules import Action, Phase, observe
 from app.services import clocks
 from app.services.errors import ApiError, NotFound
+from app.services.room_tasks import RoomTasks
 from app.services.snapshot import RoomSnap
 from app.services.tables import Tables
 
@@ -45,31 +47,23 @@ class TableKeeper:
         # Several app processes on one database: signs of life go through the seats table.
         self.shared_presence = shared_presence
         self.heartbeat_s = max(1.0, min(15.0, away_s / 4))
-        self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._tasks = RoomTasks(self._failed)
         self._heartbeat: asyncio.Task[None] | None = None
         self._closed = False
         hub.on_version(self.on_version)
         hub.on_resync(self._on_resync)
 
     def on_version(self, code: str, version: int) -> None:
-        """A new version of a room was committed (here or by another process)."""
-        if self._closed:
+        """A new version of a room was committed (here or by another process). A club
+        night's own versions share the channel; they are the night steward's, not a room's."""
+        if self._closed or code.startswith(NIGHT_PREFIX):
             return
-        current = self._tasks.get(code)
-        if current is not None:
-            if current[0] >= version:
-                return
-            current[1].cancel()
-        task = asyncio.get_running_loop().create_task(self._keep(code, version))
-        self._tasks[code] = (version, task)
-        task.add_done_callback(lambda t: self._forget(code, t))
+        self._tasks.start(code, version, lambda: self._keep(code, version))
 
-    def _forget(self, code: str, task: asyncio.Task[None]) -> None:
-        current = self._tasks.get(code)
-        if current is not None and current[1] is task:
-            del self._tasks[code]
+    @staticmethod
+    def _failed(code: str, task: asyncio.Task[None]) -> None:
         # A room closed or expired meanwhile (NotFound) is nothing to report.
-        if not task.cancelled() and not isinstance(task.exception(), (NotFound, type(None))):
+        if not isinstance(task.exception(), (NotFound, type(None))):
             log.error("keeping room %s failed", code, exc_info=task.exception())
 
     def _on_resync(self) -> None:
@@ -128,22 +122,8 @@ class TableKeeper:
 
     async def close(self) -> None:
         self._closed = True
-        # Tasks may belong to another event loop when one app had two lifespans (schemathesis
-        # keeps its own beside a test client): those are cancelled on their loop, not awaited.
-        here = asyncio.get_running_loop()
         heartbeat, self._heartbeat = self._heartbeat, None
-        tasks = [t for _, t in self._tasks.values()]
-        if heartbeat is not None:
-            tasks.append(heartbeat)
-        for task in tasks:
-            if task.get_loop() is here:
-                task.cancel()
-            elif not task.get_loop().is_closed():
-                task.get_loop().call_soon_threadsafe(task.cancel)
-        mine = [t for t in tasks if t.get_loop() is here]
-        if mine:
-            await asyncio.gather(*mine, return_exceptions=True)
-        self._tasks.clear()
+        await self._tasks.close(*([heartbeat] if heartbeat is not None else []))
 
     async def _keep(self, code: str, version: int) -> None:
         snap = self.tables.cached(code, version)

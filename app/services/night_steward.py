@@ -9,12 +9,16 @@ and the next game is dealt once (the room's conditional UPDATE).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import defaultdict
 
 from app.live.hub import Hub
+from app.live.notifier import NIGHT_PREFIX
 from app.services.errors import ApiError
-from app.services.nights import CHANNEL, Nights
+from app.services.night_view import night_json, with_grace
+from app.services.nights import Json, Nights
+from app.services.room_tasks import RoomTasks
 
 log = logging.getLogger("allfours.nights")
 
@@ -30,7 +34,14 @@ class NightSteward:
         self._night_of: dict[str, str] = {}  # room -> night
         self._not_night: set[str] = set()
         self._watchers: dict[str, set[asyncio.Event]] = defaultdict(set)
-        self._tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        # A watched night's JSON, built once per wake for all its streams in this process:
+        # each wake raises the night's generation; a body is good for the generation it was
+        # begun at (whatever changed after its build began wakes the streams again).
+        self._generation: dict[str, int] = {}
+        self._built: dict[str, tuple[int, Json]] = {}
+        self._building: dict[str, tuple[int, asyncio.Task[Json]]] = {}
+        self._texts: dict[str, tuple[int, str, str]] = {}  # night -> generation, graces, text
+        self._tasks = RoomTasks(self._failed)
         self._closed = False
         hub.on_version(self.on_version)
         hub.on_resync(self._on_resync)
@@ -49,10 +60,59 @@ class NightSteward:
             found.discard(event)
             if not found:
                 del self._watchers[night]
+                for kept in (self._generation, self._built, self._building, self._texts):
+                    kept.pop(night, None)
 
     def _wake(self, night: str) -> None:
-        for event in self._watchers.get(night, ()):
+        events = self._watchers.get(night)
+        if not events:
+            return
+        self._generation[night] = self._generation.get(night, 0) + 1
+        for event in events:
             event.set()
+
+    async def night_body(self, night: str) -> Json:
+        """The night's JSON now (app/services/night_view.py ``night_json``; its grace times
+        as of its build: ``with_grace`` makes them current), read from the database once per
+        change however many of its pages and streams are open here."""
+        generation = self._generation.get(night, 0)
+        built = self._built.get(night)
+        if built is not None and built[0] == generation:
+            return built[1]
+        building = self._building.get(night)
+        if building is None or building[0] != generation:
+            task = asyncio.get_running_loop().create_task(
+                self.nights.tables.read(self._night_json, night)
+            )
+            building = (generation, task)
+            self._building[night] = building
+        try:
+            # One stream going away (cancelled) leaves the build to the others.
+            body = await asyncio.shield(building[1])
+        except Exception:
+            if self._building.get(night) is building:
+                del self._building[night]  # the next read tries again
+            raise
+        if night in self._watchers and self._building.get(night) is building:
+            del self._building[night]
+            self._built[night] = (generation, body)
+        return body
+
+    async def night_text(self, night: str) -> str:
+        """The night's JSON as the events send it, grace times current."""
+        generation = self._generation.get(night, 0)
+        body = with_grace(await self.night_body(night))
+        graces = ",".join(str(r["grace_left"]) for r in body["rounds"])
+        kept = self._texts.get(night)
+        if kept is not None and kept[:2] == (generation, graces):
+            return kept[2]
+        text = json.dumps(body)
+        if night in self._watchers:
+            self._texts[night] = (generation, graces, text)
+        return text
+
+    def _night_json(self, night: str) -> Json:
+        return night_json(self.nights.load(night), self.nights.tables.snapshot)
 
     def knows(self, room: str, night: str) -> None:
         self._night_of[room] = night
@@ -63,28 +123,19 @@ class NightSteward:
     def on_version(self, code: str, version: int) -> None:
         if self._closed:
             return
-        if code.startswith(CHANNEL):
-            self._wake(code.removeprefix(CHANNEL))
+        if code.startswith(NIGHT_PREFIX):
+            self._wake(code.removeprefix(NIGHT_PREFIX))
             return
         if code in self._not_night:
             return
         night = self._night_of.get(code)
         if night is not None:
             self._wake(night)
-        current = self._tasks.get(code)
-        if current is not None:
-            if current[0] >= version:
-                return
-            current[1].cancel()
-        task = asyncio.get_running_loop().create_task(self._keep(code))
-        self._tasks[code] = (version, task)
-        task.add_done_callback(lambda t: self._forget(code, t))
+        self._tasks.start(code, version, lambda: self._keep(code))
 
-    def _forget(self, code: str, task: asyncio.Task[None]) -> None:
-        current = self._tasks.get(code)
-        if current is not None and current[1] is task:
-            del self._tasks[code]
-        if not task.cancelled() and task.exception() is not None:
+    @staticmethod
+    def _failed(code: str, task: asyncio.Task[None]) -> None:
+        if task.exception() is not None:
             log.error("settling room %s failed", code, exc_info=task.exception())
 
     async def _keep(self, room: str) -> None:
@@ -121,7 +172,4 @@ class NightSteward:
 
     async def close(self) -> None:
         self._closed = True
-        tasks = [t for _, t in self._tasks.values()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._tasks.close()

@@ -22,7 +22,7 @@ from app.services.nights import (
     played_of,
     table_counts,
 )
-from app.services.snapshot import RoomSnap
+from app.services.snapshot import RoomSnap, SeatInfo
 from app.store import night_repo as repo
 
 Snapshot = Callable[[str], RoomSnap]
@@ -38,14 +38,34 @@ def award_json(a: Award) -> Json:
     return {k: v for k, v in asdict(a).items() if v is not None}
 
 
-def table_json(t: repo.TableRow, snap: RoomSnap | None) -> Json:
+def seat_json(info: SeatInfo | None, player: str) -> Json | None:
+    """Who sits in a seat of a night's table whose player is ``player``: a substitute (a
+    computer player, or a person by another name: only the director seats either) says whom
+    they play for, and whether that player has come back for the seat (theirs from the next
+    deal, or a person's from the match's next game)."""
+    if info is None:
+        return None
+    substitute = info.bot or info.name != player
+    return {
+        "name": info.name,
+        "bot": info.bot,
+        "substitute_for": player if substitute else None,
+        "claimed_back": info.claim is not None,
+    }
+
+
+def table_json(t: repo.TableRow, snap: RoomSnap | None, players: dict[int, list[str]]) -> Json:
     bulls, hangs, chalk = table_counts(t)
     scores = [0, 0]
     state = "over" if t.winner is not None else "waiting"
     seats: list[Json | None] = [None, None, None, None]
     game_number = len(t.games)
     if snap is not None:
-        seats = [{"name": s.name, "bot": s.bot} if s is not None else None for s in snap.seats]
+        # Partners opposite: the first pair at seats 0 and 2, the second at 1 and 3.
+        seats = [
+            seat_json(info, players[t.pair_b if n % 2 else t.pair_a][n // 2])
+            for n, info in enumerate(snap.seats)
+        ]
         if snap.game is not None:
             game_number = snap.game.number
             if t.winner is None:
@@ -70,21 +90,40 @@ def table_json(t: repo.TableRow, snap: RoomSnap | None) -> Json:
     }
 
 
+def grace_left(started_at: datetime, grace_s: int, now: datetime) -> int:
+    """Whole seconds of a round's grace time left at ``now`` (0 once it is over)."""
+    return max(0, int(grace_s - (now - started_at).total_seconds()))
+
+
+def with_grace(body: Json, now: datetime | None = None) -> Json:
+    """A night's JSON with each round's ``grace_left`` as of ``now``: the one part of it that
+    changes with the clock alone, so that one body built per change serves every stream."""
+    now = now or datetime.now(UTC)
+    grace_s = int(body["options"]["grace_s"])
+    rounds = []
+    for r in body["rounds"]:
+        started = datetime.fromisoformat(r["started_at"])
+        started = started if started.tzinfo else started.replace(tzinfo=UTC)
+        rounds.append({**r, "grace_left": grace_left(started, grace_s, now)})
+    return {**body, "rounds": rounds}
+
+
 def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
     """The night now; ``snapshot`` reads a room (live scores), None: the stored counts only."""
     options = state.options
     now = datetime.now(UTC)
     rounds = []
+    players = {p.number: list(p.names) for p in state.pairs}
     for r in state.rounds:
         mine = state.tables_of(r.number)
         live = r is state.current
-        tables = [table_json(t, _live(snapshot, t) if live else None) for t in mine]
+        tables = [table_json(t, _live(snapshot, t) if live else None, players) for t in mine]
         rounds.append(
             {
                 "round": r.number,
                 "bye": r.bye,
                 "started_at": r.started_at.isoformat(),
-                "grace_left": max(0, int(options.grace_s - (now - r.started_at).total_seconds())),
+                "grace_left": grace_left(r.started_at, options.grace_s, now),
                 "tables": tables,
             }
         )

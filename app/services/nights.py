@@ -6,7 +6,8 @@ Everything lives in the database (nights and night_*), so a restart or a second 
 loses nothing: any process may settle a table (the steward, app/services/night_steward.py,
 calls ``settle`` after each version of a night's room), and what it writes is the same
 whichever does. A night's ``version`` rises with every change to it; it is announced on the
-notifier's channel as the room code ``night-<code>``.
+notifier's channel as the room code ``night-<code>`` (app/live/notifier.py
+``NIGHT_PREFIX``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Literal
 from sqlalchemy.exc import IntegrityError
 
 from app.bots import LEVELS
+from app.live.notifier import NIGHT_PREFIX
 from app.night import plan
 from app.night import reasons as why
 from app.night.awards import Award, Sheet, awards
@@ -38,11 +40,10 @@ from app.services.names import clean_name
 from app.services.options import RoomOptions
 from app.services.records import load_record, record_json
 from app.services.snapshot import RoomSnap
-from app.services.tables import Joined, Tables
+from app.services.tables import UNKNOWN_LEVEL, Joined, Tables
 from app.store import night_repo as repo
 from app.store.db import read, write
 
-CHANNEL = "night-"  # a night's announcements go out as the room code night-<code>
 RETRIES = 8
 TEAM_MAX = 40
 Json = dict[str, Any]
@@ -71,9 +72,6 @@ ROUND_DRAWN = reason(
     "night_round_drawn",
     "round {round} has just been drawn",
     N_("That round has just been drawn"),
-)
-BAD_LEVEL = reason(
-    "night_bad_level", "level must be one of {levels}", N_("There is no such computer player")
 )
 BUSY = reason("night_busy", "the night is busy: try again", N_("The night is busy: try again"))
 SUBSTITUTE_WHO = reason(
@@ -417,14 +415,20 @@ class Nights:
 
     def sit(self, code: str, token: str | None) -> Seated:
         """The player of ``token`` takes their seat at their table this round (again, from
-        any device; a computer player's seat from its next deal, as any latecomer)."""
+        any device; a computer player's seat from its next deal, as any latecomer; a person
+        substitute's from the match's next game, the substitute finishing the one in play)."""
         player = self.player(code, token)
         assert token is not None
         state = self.load(code)
         table, seat = self.table_seat(state, player.pair, player.slot)
         mine = seat_token(token, table.room_code)
         joined: Joined = self.tables.join(
-            code=table.room_code, name=player.name, seat=seat, token=mine, reserved=True
+            code=table.room_code,
+            name=player.name,
+            seat=seat,
+            token=mine,
+            reserved=True,
+            own_seat=True,
         )
         return Seated(table.room_code, joined.seat, joined.token, joined.pending)
 
@@ -481,7 +485,8 @@ class Nights:
     ) -> Seated | None:
         """A substitute in an absent player's seat (after the grace time): a person by name
         (the answer holds their seat token) or a computer player, shown as such. The player
-        who comes back takes the seat again (a computer player's from its next deal)."""
+        who comes back takes the seat again (a computer player's from its next deal, a
+        person's from the match's next game: ``sit``)."""
         state = self.load(code)
         self._director(state, director)
         if (name is None) == (bot is None):
@@ -494,7 +499,7 @@ class Nights:
             raise errors.Conflict(why.SEAT_HELD, seat=seat)
         if bot is not None:
             if bot not in LEVELS:
-                raise errors.Invalid(BAD_LEVEL, levels=", ".join(LEVELS))
+                raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
             if held is None:
                 self.tables.seat_bot(code=room, token=None, seat=seat, level=bot, admin=True)
             return None
@@ -591,11 +596,11 @@ class Nights:
         """The night's next version, announced inside its transaction (PostgreSQL's NOTIFY
         goes out if and only if it commits)."""
         version = repo.bump(conn, night_id, **values)
-        self.notifier.in_transaction(conn, CHANNEL + code, version)
+        self.notifier.in_transaction(conn, NIGHT_PREFIX + code, version)
         return version
 
     def _announced(self, code: str, version: int) -> None:
-        self.notifier.after_commit(CHANNEL + code, version)
+        self.notifier.after_commit(NIGHT_PREFIX + code, version)
 
 
 def _with_games(t: repo.TableRow, games: list[Json]) -> repo.TableRow:

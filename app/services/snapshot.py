@@ -23,7 +23,8 @@ from app.store import repo
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A latecomer taking a computer player's seat while a hand is in play: the seat becomes
-    theirs when the next deal starts (app/services/decide.py)."""
+    theirs when the next deal starts; or a club night's player back at the seat a person
+    substitutes in: theirs when the game ends (app/services/decide.py)."""
 
     name: str
     token_hash: str
@@ -36,7 +37,8 @@ class SeatInfo:
     bot: bool
     level: str | None
     token_hash: str | None
-    claim: Claim | None = None  # a bot's seat only
+    # A bot's seat, or a club night substitute's (its player back: theirs at the game's end).
+    claim: Claim | None = None
 
 
 @dataclass(frozen=True, slots=True)

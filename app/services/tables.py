@@ -206,12 +206,14 @@ class Tables:
         seat: int | None,
         token: str | None,
         reserved: bool = False,
+        own_seat: bool = False,
     ) -> Joined:
         """A human takes a seat; a caller already seated here gets its own seat back. With
         ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and
-        the seat may be one of a night's reserved seats."""
+        the seat may be one of a night's reserved seats; with ``own_seat`` too (the night's
+        player of that seat), a person substituting in it gives it back (at the game's end)."""
         fresh = token if reserved and token else new_token()
-        command = Join(token, clean_name(name), seat, token_hash(fresh), reserved)
+        command = Join(token, clean_name(name), seat, token_hash(fresh), reserved, own_seat)
         snap = self._commit(code, command)
         mine = seat_of(snap, token)
         if mine is not None and token is not None:

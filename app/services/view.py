@@ -162,7 +162,9 @@ def _shared(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINES) -> R
                     "level": info.level,
                     "connected": flag[0],
                     "auto": flag[1],
-                    "claimed": info.claim is not None,
+                    # A substitute's seat claimed back by its night player is no latecomer's
+                    # "next deal" (the night page says when the seat is theirs again).
+                    "claimed": info.claim is not None and info.bot,
                 }
                 for info, flag in zip(snap.seats, flags, strict=True)
             ],

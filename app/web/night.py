@@ -78,6 +78,39 @@ def _seat_name(seat: Json | None) -> str:
     return str(seat["name"])
 
 
+def substitutes(table: Json, pair: int) -> list[str]:
+    """Who substitutes for ``pair``'s players at ``table`` ("Cy for Ann", a computer player
+    as such), as the board and the standings mark them."""
+    side = table["pairs"].index(pair)
+    return [
+        _("%(sub)s for %(player)s") % {"sub": _seat_name(s), "player": s["substitute_for"]}
+        for s in (table["seats"][side], table["seats"][side + 2])
+        if s is not None and s["substitute_for"]
+    ]
+
+
+def comebacks(table: Json, pair: int) -> list[str]:
+    """When ``pair``'s players who came back have their seats again, for their night page:
+    a computer player's at the next deal; a person's at the match's next game, the
+    substitute finishing the one in play (the table's latecomer rules)."""
+    side = table["pairs"].index(pair)
+    found = []
+    for s in (table["seats"][side], table["seats"][side + 2]):
+        if s is None or not s["substitute_for"] or not s["claimed_back"]:
+            continue
+        if s["bot"]:
+            found.append(
+                _("%(player)s takes the seat back at the next deal.")
+                % {"player": s["substitute_for"]}
+            )
+        else:
+            found.append(
+                _("%(player)s takes the seat back at the next game: %(sub)s finishes this one.")
+                % {"player": s["substitute_for"], "sub": s["name"]}
+            )
+    return found
+
+
 def context(page: Page) -> Json:
     night, names = page.night, page.names
     current = night["rounds"][-1] if night["rounds"] else None
@@ -104,6 +137,12 @@ def context(page: Page) -> Json:
                     )
             if r["bye"] == page.you:
                 results.append({"round": r["round"], "bye": True})
+    # The pairs with a substitute at their table this round: the standings mark them.
+    subs: dict[int, list[str]] = {}
+    for t in current["tables"] if current else []:
+        for pair in t["pairs"]:
+            if found := substitutes(t, pair):
+                subs[pair] = found
     started = datetime.fromisoformat(current["started_at"]) if current else None
     return {
         "n": night,
@@ -123,6 +162,8 @@ def context(page: Page) -> Json:
         "format_name": _(FORMATS.get(night["format"], str(night["format"]))),
         "state_name": lambda s: _(STATES[s]),
         "seat_name": _seat_name,
+        "subs": subs,
+        "comebacks": comebacks,
     }
 
 

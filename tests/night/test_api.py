@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+from typing import Any
 
 from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from tests.api.table import bearer
+from tests.api.table import bearer, play_random
+from tests.night.count import independent_standings
 from tests.night.helpers import (
-    independent_standings,
+    link_tokens,
     next_round,
     night,
     open_night,
     play_night_by_bots,
     register,
+    substitute,
 )
 
+Json = dict[str, Any]
 FOUR = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 
 
@@ -78,11 +83,7 @@ def test_the_grace_time_comes_before_a_forfeit(client: TestClient) -> None:
         f"/api/nights/{code}/tables/1/forfeit", json={"pair": 1}, headers=bearer(director)
     )
     assert r.status_code == 409 and r.json()["code"] == "night_in_grace"
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 0, "bot": "easy"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 0, "bot": "easy"})
     assert r.status_code == 409 and r.json()["code"] == "night_in_grace"
 
 
@@ -117,11 +118,7 @@ def test_players_take_their_seats_partners_opposite_and_the_table_deals(
     assert view["phase"] != "lobby" and view["you"] == 0
     assert view["options"]["match"] == 2 and view["options"]["reserved"] is True
     # A person substitutes for a player by name: the seat is held (409).
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 1, "name": "Sub"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 1, "name": "Sub"})
     assert r.status_code == 409 and r.json()["code"] == "night_seat_held"
     # The director forfeits a pair: the other wins the match with its bullseyes.
     r = client.post(
@@ -209,36 +206,134 @@ def test_a_substitute_person_and_a_player_who_comes_back(client: TestClient) -> 
     table = next_round(client, code, director)["rounds"][0]["tables"][0]
     first = table["pairs"][0]
     # A person by name for the first pair's second player (seat 2): their seat and link.
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 2, "name": "Sub"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 2, "name": "Sub"})
     assert r.status_code == 200, r.text
     sub = r.json()
     assert sub["seat"] == 2 and sub["link"] == f"/n/{code}/s/{sub['token']}"
     room = table["room"]
     assert client.get(f"/api/rooms/{room}", headers=bearer(sub["token"])).json()["you"] == 2
     # A computer player for the first pair's first player (seat 0), marked as such.
-    r = client.post(
-        f"/api/nights/{code}/tables/1/substitute",
-        json={"seat": 0, "bot": "easy"},
-        headers=bearer(director),
-    )
+    r = substitute(client, code, director, {"seat": 0, "bot": "easy"})
     assert r.status_code == 200 and r.json() is None
     seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
-    assert seats[0]["bot"] is True and seats[2] == {"name": "Sub", "bot": False}
+    assert seats[0]["bot"] is True and seats[0]["substitute_for"] == FOUR[first - 1][0]
+    assert seats[2] == {
+        "name": "Sub", "bot": False, "substitute_for": FOUR[first - 1][1], "claimed_back": False
+    }  # fmt: skip
     # The second pair takes its seats: the table deals.
     for link in links[2 - first]:
         token = link.rsplit("/", 1)[1]
         assert client.post(f"/api/nights/{code}/sit", headers=bearer(token)).status_code == 200
+    dealt(client, room, sub["token"])
     # The first pair's first player comes back: the computer player's seat is theirs from the
-    # next deal (the table's latecomer rule) or at once before the first.
+    # next deal (the table's latecomer rule).
     token = links[first - 1][0].rsplit("/", 1)[1]
     r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
     assert r.status_code == 200, r.text
-    assert r.json()["seat"] == 0
-    # Their partner's seat is held by the substitute: 409, with the reason.
+    assert r.json()["seat"] == 0 and r.json()["pending"] is True
+    # Their partner comes back too: the substitute finishes the game in play, the seat is
+    # the partner's from the match's next game.
     token = links[first - 1][1].rsplit("/", 1)[1]
     r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
-    assert r.status_code == 409 and r.json()["code"] == "seat_taken"
+    assert r.status_code == 200, r.text
+    assert r.json()["seat"] == 2 and r.json()["pending"] is True
+    seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
+    partner = FOUR[first - 1][1]
+    assert seats[2] == {
+        "name": "Sub", "bot": False, "substitute_for": partner, "claimed_back": True
+    }  # fmt: skip
+    assert seats[0]["bot"] is True and seats[0]["claimed_back"] is True
+    assert seats[0]["substitute_for"] == FOUR[first - 1][0]
+
+
+def dealt(client: TestClient, room: str, token: str) -> Json:
+    """The room's view once the night has dealt its first game (the steward deals it when
+    the four seats are filled)."""
+    for _ in range(500):
+        found: Json = client.get(f"/api/rooms/{room}", headers=bearer(token)).json()
+        if found["phase"] != "lobby":
+            return found
+    raise AssertionError(f"no deal at {room}")
+
+
+def test_a_player_back_takes_their_seat_from_a_person_substitute_at_the_next_game(
+    client: TestClient,
+) -> None:
+    code, director = open_night(client, options={"grace_s": 0})
+    links = [link_tokens(client, code, names) for names in FOUR[:2]]
+    table = next_round(client, code, director)["rounds"][0]["tables"][0]
+    room, first = table["room"], table["pairs"][0]
+    bo = links[first - 1][1]  # the first pair's second player: seat 2
+
+    def sit(token: str) -> Json:
+        r = client.post(f"/api/nights/{code}/sit", headers=bearer(token))
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+    # Before the first game: Bo back takes the seat at once; Cy's token seats nobody now.
+    cy = substitute(client, code, director, {"seat": 2, "name": "Cy"}).json()
+    back = sit(bo)
+    assert back["seat"] == 2 and back["pending"] is False
+    assert client.get(f"/api/rooms/{room}", headers=bearer(cy["token"])).json()["you"] is None
+    seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
+    assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "substitute_for": None,
+                        "claimed_back": False}  # fmt: skip
+    # The seat is Bo's again: the director may not seat a substitute in it.
+    r = substitute(client, code, director, {"seat": 2, "name": "Cy"})
+    assert r.status_code == 409 and r.json()["code"] == "night_seat_held"
+
+
+def test_a_substitute_finishes_the_game_in_play_and_the_player_has_the_next(
+    client: TestClient,
+) -> None:
+    code, director = open_night(client, options={"grace_s": 0})
+    links = [link_tokens(client, code, names) for names in FOUR[:2]]
+    table = next_round(client, code, director)["rounds"][0]["tables"][0]
+    room, first = table["room"], table["pairs"][0]
+    ann, bo = links[first - 1]  # the first pair: seats 0 and 2
+    r = substitute(client, code, director, {"seat": 2, "name": "Cy"})
+    assert r.status_code == 200, r.text
+    cy = r.json()["token"]
+    tokens: list[str] = [""] * 4
+    tokens[2] = cy
+    for token in [ann, *links[2 - first]]:
+        sat = client.post(f"/api/nights/{code}/sit", headers=bearer(token)).json()
+        tokens[sat["seat"]] = sat["token"]
+    dealt(client, room, cy)
+    # Bo comes back during the game: Cy plays it out, the seat is Bo's from the next game.
+    r = client.post(f"/api/nights/{code}/sit", headers=bearer(bo))
+    assert r.status_code == 200 and r.json()["seat"] == 2 and r.json()["pending"] is True
+    bo_seat = r.json()["token"]
+    assert client.get(f"/api/rooms/{room}", headers=bearer(bo_seat)).json()["you"] is None
+    assert client.get(f"/api/rooms/{room}", headers=bearer(cy)).json()["you"] == 2
+    # Asked again from another device: the same claim, the same answer.
+    again = client.post(f"/api/nights/{code}/sit", headers=bearer(bo)).json()
+    assert again["pending"] is True and again["token"] == bo_seat
+    play_random(client, room, tokens, random.Random(3), check=False)
+    # The game over, the seat is Bo's; Cy watches.
+    assert client.get(f"/api/rooms/{room}", headers=bearer(bo_seat)).json()["you"] == 2
+    assert client.get(f"/api/rooms/{room}", headers=bearer(cy)).json()["you"] is None
+    seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
+    assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "substitute_for": None,
+                        "claimed_back": False}  # fmt: skip
+    mine = client.post(f"/api/nights/{code}/sit", headers=bearer(bo)).json()
+    assert mine["seat"] == 2 and mine["pending"] is False
+
+
+def test_a_pairs_names_and_a_nights_preset_are_checked_as_a_rooms(client: TestClient) -> None:
+    code, _ = open_night(client)
+    for name, expected in [
+        ("Us", "name_reserved"),
+        ("x" * 30, "name_too_long"),
+        (" ", "name_empty"),
+    ]:
+        r = client.post(f"/api/nights/{code}/pairs", json={"names": ["Ann", name]})
+        assert r.status_code == 422 and r.json()["code"] == expected, r.text
+    assert register(client, code, [" Ann ", "Bo"]) and night(client, code)["pairs"][0]["names"] == [
+        "Ann",
+        "Bo",
+    ]
+    for path, body in [("/api/rooms", {}), ("/api/nights", {"name": "Friday"})]:
+        r = client.post(path, json={**body, "preset": "nonesuch"})
+        assert r.status_code == 422 and r.json()["code"] == "invalid_request", r.text
+        assert "unknown preset" in r.json()["detail"]

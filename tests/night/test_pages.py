@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
+from app.i18n import LANGUAGES, _, reading
+from app.web.words import level_name
 from tests.api.table import bearer
-from tests.night.helpers import next_round, open_night, register
+from tests.night.helpers import next_round, night, open_night, register
 
 FOUR = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 
@@ -116,3 +119,49 @@ def test_pairs_register_themselves_until_the_director_closes_registration(
     r = client.post(f"/n/{code}/register?lang=de", data={"first": "Cy", "second": "Di"})
     assert r.status_code == 409 and "Die Anmeldung ist geschlossen" in r.text
     assert len(client.get(f"/api/nights/{code}").json()["pairs"]) == 1
+
+
+def test_the_board_and_standings_mark_a_substitute_and_the_player_page_says_when_back(
+    client: TestClient,
+) -> None:
+    code, director = open_night(client, options={"grace_s": 0})
+    links = [register(client, code, names)["links"] for names in FOUR[:2]]
+    table = next_round(client, code, director)["rounds"][0]["tables"][0]
+    first = table["pairs"][0]  # at seats 0 and 2
+    ann, bo = FOUR[first - 1]
+    for body in ({"seat": 0, "bot": "easy"}, {"seat": 2, "name": "Eve"}):
+        r = client.post(
+            f"/api/nights/{code}/tables/1/substitute", json=body, headers=bearer(director)
+        )
+        assert r.status_code == 200, r.text
+    for lang in LANGUAGES:
+        with reading(lang):
+            computer = _("Computer player (%(level)s)") % {"level": level_name("easy")}
+            marks = [
+                _("%(sub)s for %(player)s") % {"sub": computer, "player": ann},
+                _("%(sub)s for %(player)s") % {"sub": "Eve", "player": bo},
+            ]
+        board = client.get(f"/n/{code}/board?lang={lang}").text
+        for mark in marks:
+            # once under the table's pair, once in the standings
+            assert board.count(str(escape(mark))) == 2, (lang, mark)
+    assert f"Eve for {bo}" in client.get(f"/n/{code}/board?lang=en").text
+    # The other pair sits, the table deals; the first pair's players come back.
+    for link in links[2 - first]:
+        sat = client.post(f"/api/nights/{code}/sit", headers=bearer(link.rsplit("/", 1)[1]))
+        assert sat.status_code == 200, sat.text
+    for _n in range(500):  # until the steward has dealt the first game
+        if night(client, code)["rounds"][0]["tables"][0]["state"] == "playing":
+            break
+    player = TestClient(client.app)
+    assert player.get(links[first - 1][0]).status_code == 200
+    for slot in (0, 1):
+        back = client.post(
+            f"/api/nights/{code}/sit", headers=bearer(links[first - 1][slot].rsplit("/", 1)[1])
+        )
+        assert back.status_code == 200 and back.json()["pending"] is True, back.text
+    page = player.get(f"/n/{code}?lang=fr").text
+    assert str(escape(f"{ann} reprend sa place à la prochaine donne.")) in page
+    assert (
+        str(escape(f"{bo} reprend sa place à la prochaine partie : Eve termine celle-ci.")) in page
+    )
