@@ -21,7 +21,9 @@ from app.rules.errors import RuleError
 from app.rules.state import Phase, call, reckoned
 from app.web.refusals import sentence
 from tests.api.conftest import ADMIN, app_settings
+from tests.api.reneges import renege_room
 from tests.api.table import bearer, new_room, play_random, seat_four, view
+from tests.api.test_renege import play_until
 from tests.rules.stack import act, do, game, reach, stack
 from tests.rules.test_play import FOLLOW, UNDER
 from tests.rules.test_renege import HANDS as RENEGE_HANDS
@@ -41,9 +43,6 @@ RACES = {"room_busy", "no_free_code", "version_overtaken", "changed_first"}
 RACES |= {"night_round_drawn", "night_busy"}
 # A game dealt before the documented shuffle exists only in an old database.
 LEGACY = {"old_shuffle"}
-# Renege mode's refusals of a request, each asserted by its code where a reckoning is
-# reached through the API (tests/api/test_renege.py).
-RENEGE_REQUESTS = {"being_reckoned", "call_needs_seat"}
 
 
 def _rule(state: Any, action: Action) -> tuple[str, dict[str, Param]]:
@@ -336,6 +335,17 @@ def night_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict
     yield "night_teams_uneven", code_of(c.post(f"{teams_api}/rounds", headers=teams_director))
 
 
+def renege_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """Renege mode's refusals of a request (R22-R23): a move while the hand is reckoned, a
+    call by someone who holds no seat at the table."""
+    code, tokens = renege_room(c, ADMIN)
+    play_until(c, code, tokens, renege=False, stop="reckoning")
+    api = f"/api/rooms/{code}"
+    stand = {"type": "stand"}
+    yield "being_reckoned", code_of(c.post(f"{api}/actions", json=stand, headers=bearer(tokens[0])))
+    yield "call_needs_seat", code_of(c.post(f"{api}/renege", json={"lift": 1}))
+
+
 def renege_reached() -> dict[str, tuple[str, dict[str, Param]]]:
     """Renege mode's reasons in the rules (R22-R23), each from the position that gives it."""
     one = Rules(renege="one")
@@ -362,10 +372,11 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= renege_reached()
     reached |= dict(requests_reached(table))
     reached |= dict(night_requests_reached(table.client))
+    reached |= dict(renege_requests_reached(table.client))
     reached |= dict(_limits_reached(database_url))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
-    unreached = set(REASONS) - set(reached) - RACES - LEGACY - RENEGE_REQUESTS
+    unreached = set(REASONS) - set(reached) - RACES - LEGACY
     assert not unreached, f"no test reaches {sorted(unreached)}"
     assert set(REASONS) >= (RACES | LEGACY)  # still defined: still checked for their words
 
