@@ -26,16 +26,16 @@ from app.main import create_app
 from app.serve import migrate
 from app.settings import Settings
 from app.verify import check
+from app.web.cards import SUIT_SIGNS, card_short
 
 Json = dict[str, Any]
 ADMIN = "renege-game-admin"
 TEAMS = ("Ann & Cal", "Ben & Dee")
 NAMES = ("Ann", "Ben", "Cal", "Dee")
-SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
 def card(code: str | None) -> str:
-    return "-" if code is None else code[0].replace("T", "10") + SUITS[code[1]]
+    return "-" if code is None else card_short(code)
 
 
 class Ann:
@@ -86,7 +86,7 @@ def tell_deal(hand: Json) -> list[str]:
     lines = [
         f"deal {hand['n']}: {NAMES[hand['dealer']]} deals, kicks "
         + " ".join(card(k) for k in hand["kicks"])
-        + f", trump {SUITS.get(hand['trump'] or '', '-')}"
+        + f", trump {SUIT_SIGNS.get(hand['trump'] or '', '-')}"
         + (f", {hand['decision'].replace('_', ' ')}" if hand["decision"] else "")
     ]
     for call in hand["calls"]:
