@@ -17,6 +17,7 @@ from starlette.types import Message, Receive, Scope, Send
 from app.api.admin_token import is_admin
 from app.api.errors import error_response
 from app.api.middleware import TokenBuckets
+from app.api.sse_frames import frames
 from app.api.stream_gzip import GzipEvents, accepts_gzip
 from app.reasons import N_, reason
 from app.services import errors
@@ -106,7 +107,8 @@ class LimitedEventSource(EventSourceResponse):
         gzip: bool = False,
         **kwargs: Any,
     ) -> None:
-        super().__init__(content, **kwargs)
+        # Each event leaves as the bytes written by app/api/sse_frames.py.
+        super().__init__(frames(content, kwargs.get("sep") or "\r\n"), **kwargs)
         self.gate = gate
         self.room = room
         self.seat = seat

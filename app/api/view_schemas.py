@@ -286,16 +286,15 @@ def _award(award: Award) -> dict[str, Any]:
 
 
 def _call(call: Call) -> dict[str, Any]:
-    out: dict[str, Any] = {
+    return {
         "seat": call.seat,
         "lift": call.lift,
         "upheld": call.upheld,
         "penalty": call.penalty,
         "paid_by": call.paid_by,
+        "card": code(call.card) if call.card is not None else None,
+        "offender": call.offender if call.card is not None else None,
     }
-    if call.card is not None:
-        out["card"], out["offender"] = code(call.card), call.offender
-    return out
 
 
 def call_view(call: Call) -> CallView:

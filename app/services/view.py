@@ -7,20 +7,21 @@ and the page renders.
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from pydantic import Field, TypeAdapter
+from pydantic import BaseModel, Field
 
 from app.api.view_schemas import (
     LOBBY,
     ActionView,
     GameView,
     HandRecordView,
-    RefusedView,
     SeatNumber,
     Shown,
     action_views,
@@ -40,6 +41,8 @@ Renderer = Callable[["RoomView"], str]
 # A seat's (connected, auto) flags, None for an empty seat: with the snapshot and the
 # viewer's seat, all a view depends on.
 Flags = tuple[tuple[bool, bool] | None, ...]
+# A view's plain values, by RoomView's field names (JSON values only).
+Fields = dict[str, Any]
 
 
 class SeatView(Shown):
@@ -117,6 +120,8 @@ class RoomView(GameView):
 
 
 def json_renderer(view: RoomView) -> str:
+    """The view as the JSON API serves it. ``RenderedViews`` writes the same text from the
+    view's plain values (``_json``), without building the model."""
     return view.model_dump_json()
 
 
@@ -135,78 +140,99 @@ def seat_flags(snap: RoomSnap, presence: Presence) -> Flags:
 
 
 def room_view(snap: RoomSnap, seat: int | None, presence: Presence) -> RoomView:
-    shared = _shared(snap, seat_flags(snap, presence), deadlines(snap, presence))
-    return _for_seat(shared, snap, seat)
+    shared = _shared_fields(snap, seat_flags(snap, presence), deadlines(snap, presence))
+    return _model(_seat_fields(shared, snap, seat), snap)
 
 
-def _shared(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINES) -> RoomView:
-    """What every viewer of this version sees alike: a spectator's view. Each seat's view is
-    this with its own part put in (``_for_seat``), not built again."""
+def _shared_fields(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINES) -> Fields:
+    """What every viewer of this version sees alike, a spectator's view, as the plain values
+    of ``RoomView`` in its fields' order (nested shapes included), ready for JSON."""
     now = time.time()
     seen = _observe(snap, None)
     shown = _LOBBY if seen is None else game_fields(seen)
     game = snap.game
-    return RoomView.model_validate(
-        {
-            **shown,
-            "code": snap.code,
-            "version": snap.version,
-            "rules": snap.rules,
-            "seats": [
-                None
-                if info is None or flag is None
-                else {
-                    "seat": info.seat,
-                    "name": info.name,
-                    "bot": info.bot,
-                    "level": info.level,
-                    "connected": flag[0],
-                    "auto": flag[1],
-                    # A substitute's seat claimed back by its night player is no latecomer's
-                    # "next deal" (the night page says when the seat is theirs again).
-                    "claimed": info.claim is not None and info.bot,
-                }
-                for info, flag in zip(snap.seats, flags, strict=True)
-            ],
-            "you": None,
-            "game_number": game.number if game else 0,
-            "host": snap.host,
-            "preset": preset_of(snap.rules),
-            "options": snap.options,
-            "replay_of": _replay_of(snap),
-            "match": match_fields(snap),
-            "away": [seconds_left(d, now) for d in clocks.away],
-            "turn_deadline": seconds_left(clocks.turn, now),
-            "reckon_deadline": seconds_left(clocks.reckon, now),
-            "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
-            "played_for_you": [],
-        }
-    )
+    fields: Fields = {
+        **shown,
+        "code": snap.code,
+        "version": snap.version,
+        "rules": _dumped(snap.rules),
+        "seats": [
+            None
+            if info is None or flag is None
+            else {
+                "seat": info.seat,
+                "name": info.name,
+                "bot": info.bot,
+                "level": info.level,
+                "connected": flag[0],
+                "auto": flag[1],
+                # A substitute's seat claimed back by its night player is no latecomer's
+                # "next deal" (the night page says when the seat is theirs again).
+                "claimed": info.claim is not None and info.bot,
+            }
+            for info, flag in zip(snap.seats, flags, strict=True)
+        ],
+        "you": None,
+        "game_number": game.number if game else 0,
+        "host": snap.host,
+        "preset": preset_of(snap.rules),
+        "options": _dumped(snap.options),
+        "replay_of": _replay_of(snap),
+        "match": match_fields(snap),
+        "away": [seconds_left(d, now) for d in clocks.away],
+        "turn_deadline": seconds_left(clocks.turn, now),
+        "reckon_deadline": seconds_left(clocks.reckon, now),
+        "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
+        "played_for_you": [],
+    }
+    return {name: fields.get(name) for name in _ORDER}
 
 
-_ACTIONS = TypeAdapter(list[ActionView])
-_REFUSED = TypeAdapter(list[RefusedView])
-
-
-def _for_seat(shared: RoomView, snap: RoomSnap, seat: int | None) -> RoomView:
+def _seat_fields(shared: Fields, snap: RoomSnap, seat: int | None) -> Fields:
     """``shared`` as ``seat`` sees it: its hand, what it may and may not do, what the
     computer did for it, as ``observe`` shows that seat (a spectator sees ``shared``)."""
     if seat is None:
         return shared
     seen = _observe(snap, seat)
     if seen is None:
-        return shared.model_copy(update={"you": seat})
+        return {**shared, "you": seat}
     own = seat_fields(seen)
-    return shared.model_copy(
-        update={
-            "you": seat,
-            "hand": own["hand"],
-            "legal": _ACTIONS.validate_python(own["legal"]),
-            "refused": _REFUSED.validate_python(own["refused"]),
-            "played_for_you": _ACTIONS.validate_python(action_views(seen.played_for_you)),
-            "renege_cards": own.get("renege_cards"),
-        }
-    )
+    return {
+        **shared,
+        "you": seat,
+        "hand": own["hand"],
+        "legal": own["legal"],
+        "refused": own["refused"],
+        "played_for_you": action_views(seen.played_for_you),
+        "renege_cards": own.get("renege_cards"),
+    }
+
+
+def _model(fields: Fields, snap: RoomSnap) -> RoomView:
+    """The view as the typed shape (what the page renders), validated whole (strict)."""
+    return RoomView.model_validate({**fields, "rules": snap.rules, "options": snap.options})
+
+
+def _json(fields: Fields) -> str:
+    """``json_renderer``'s text, from the plain values: the fields pydantic leaves out when
+    they are null (``exclude_if``) are left out here too."""
+    if fields["lifts"] is None or fields["renege_cards"] is None:
+        fields = {k: v for k, v in fields.items() if v is not None or k not in _ABSENT_WHEN_NONE}
+    return _ENCODE(fields)
+
+
+# RoomView's fields in its order (GameView's first), and those absent from JSON when null.
+_ORDER = tuple(RoomView.model_fields)
+_ABSENT_WHEN_NONE = frozenset({"lifts", "renege_cards"})
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+
+
+@functools.lru_cache(maxsize=1024)
+def _dumped(settings: BaseModel) -> dict[str, Any]:
+    """A room's rules or options (frozen, shared by its snapshots) as JSON values; the same
+    dict every time: never changed by its users."""
+    dumped: dict[str, Any] = settings.model_dump(mode="json")
+    return dumped
 
 
 _LOBBY = LOBBY.model_dump()
@@ -256,7 +282,7 @@ class _Newest:
 
     snap: RoomSnap
     texts: dict[ViewKey, str] = field(default_factory=dict)
-    shared: dict[tuple[Flags, Deadlines], RoomView] = field(default_factory=dict)
+    shared: dict[tuple[Flags, Deadlines], Fields] = field(default_factory=dict)
 
 
 class RenderedViews:
@@ -286,12 +312,22 @@ class RenderedViews:
                 self._rooms.popitem(last=False)
         else:
             # A catching-up stream's older version is rendered but not kept.
-            return render(_for_seat(_shared(snap, flags, clocks), snap, seat))
+            return _rendered(
+                _seat_fields(_shared_fields(snap, flags, clocks), snap, seat), snap, render
+            )
         shared = newest.shared.get((flags, clocks))
         if shared is None:
-            shared = newest.shared[flags, clocks] = _shared(snap, flags, clocks)
-        text = newest.texts[key] = render(_for_seat(shared, snap, seat))
+            shared = newest.shared[flags, clocks] = _shared_fields(snap, flags, clocks)
+        text = newest.texts[key] = _rendered(_seat_fields(shared, snap, seat), snap, render)
         return text
+
+
+def _rendered(fields: Fields, snap: RoomSnap, render: Renderer) -> str:
+    """``render`` of the view: JSON straight from its plain values, any other renderer (the
+    table's HTML) from the validated model."""
+    if render is json_renderer:
+        return _json(fields)
+    return render(_model(fields, snap))
 
 
 def view_text(

@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
+import pytest
+
 from app.live.presence import Presence
 from app.rules import legal_actions
-from app.services.decide import Act, Join, Start, decide
+from app.rules.config import preset_rules
+from app.rules.state import Phase
+from app.services import errors
+from app.services.decide import Act, Command, Join, Start, TableAct, decide
 from app.services.identity import token_hash
 from app.services.snapshot import RoomSnap
 from app.services.view import RenderedViews, RoomView, json_renderer, room_view
@@ -62,3 +69,56 @@ def test_a_view_is_rendered_once_per_key_and_as_the_whole_view_would_be() -> Non
             assert views.text(snap, seat, presence, json_renderer) is text
             whole = room_view(snap, seat, presence).model_dump()
             assert {**json.loads(text), CLOCK: None} == {**whole, CLOCK: None}
+
+
+def _renege_game(seed: int) -> list[RoomSnap]:
+    """Every version of a renege-mode game (RULES.md R20-R27) played at random: any card, a
+    call of renege on a random lift now and then, each reckoning ended by "score it" or by
+    its clock (the lifts and the calls are in the views of those versions)."""
+    snap = replace(EMPTY, rules=preset_rules("trinidad", {"renege": "one"}))
+    for seat in range(4):
+        after = decide(snap, Join(None, f"P{seat}", seat, token_hash(f"t{seat}")))
+        assert after is not None
+        snap = after
+    started = decide(snap, Start("t0", fresh_seed=seed))
+    assert started is not None and started.game is not None
+    snaps, rng = [started], random.Random(seed)
+    while (game := snaps[-1].game) is not None and game.state.winner is None:
+        state = game.state
+        move: Command
+        if state.phase is Phase.RECKONING:
+            move = rng.choice([TableAct(None, "score"), TableAct(None, "reckoned", seat=0)])
+        elif state.tricks and rng.random() < 0.1:
+            lift = rng.randint(1, len(state.tricks))
+            move = TableAct(None, "call", lift=lift, seat=rng.randrange(4))
+        else:
+            assert state.turn is not None
+            move = Act(None, rng.choice(legal_actions(state)), seat=state.turn)
+        try:
+            after = decide(snaps[-1], move)
+        except (errors.NotOfferedNow, errors.IllegalMoveError):
+            continue  # a call the rules do not take (R22) changes nothing
+        if after is not None:
+            snaps.append(after)
+    return snaps
+
+
+@pytest.mark.parametrize("game", [_game, _renege_game], ids=["standard", "renege"])
+def test_the_json_is_written_as_pydantic_writes_the_whole_view(
+    game: Callable[[int], list[RoomSnap]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RenderedViews writes a view's JSON from its plain values: byte for byte the model's
+    ``model_dump_json``, with every part a game shows (calls, reckonings, renege cards, the
+    away clocks)."""
+    monkeypatch.setattr(time, "time", lambda: 1_764_691_200.125)
+    presence, views = Presence(), RenderedViews()
+    shown: set[str] = set()
+    for played in game(11):
+        snap = replace(played, at=datetime.fromtimestamp(1_764_691_190, UTC))
+        for seat in (None, 0, 1, 2, 3):
+            text = views.text(snap, seat, presence, json_renderer)
+            assert text == json_renderer(room_view(snap, seat, presence))
+            shown |= {k for k, v in json.loads(text).items() if v not in (None, [], False)}
+    assert {"last_hand", "timed_at", "played_for_you"} - shown <= {"played_for_you"}
+    if game is _renege_game:
+        assert {"calls", "lifts", "renege_cards", "reckoned"} <= shown
