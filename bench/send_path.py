@@ -1,6 +1,7 @@
 """What each layer costs an event on its way out: the CPU time one ASGI message takes through
 each wrapper of ``send`` that an event stream's messages pass (app/api/layers.py), and the
-wrappers left out (Starlette's gzip pass-through, sse-starlette's per-send timeout).
+wrappers left out (Starlette's gzip pass-through, sse-starlette's per-send timeout); then what
+writing one event's bytes costs, sse-starlette's encoder beside app/api/sse_frames.py.
 
     python -m bench.send_path            # microseconds per message, each layer alone
 
@@ -20,6 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import anyio
+from sse_starlette import ServerSentEvent
 from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.middleware.exceptions import ExceptionMiddleware
 from starlette.middleware.gzip import GZipMiddleware
@@ -28,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.api.caching import NOT_COMPRESSED
 from app.api.layers import Compressed
 from app.api.security import Headers
+from app.api.sse_frames import frame
 from app.logs import RequestLog
 
 START: Message = {
@@ -111,6 +114,36 @@ LAYERS: list[tuple[str, Timed]] = [
 ]
 
 
+# A seat's JSON view in play (one line) and a table's HTML fragment (many lines).
+JSON_VIEW = '{"phase":"play","hand":["AS","KS"],' + '"x":"' + "y" * 1600 + '"}'
+HTML_TABLE = "\n".join(f'<div class="seat" data-seat="{i % 4}">{"z" * 60}</div>' for i in range(40))
+
+
+def framing(encode: Callable[[dict[str, str]], bytes], data: str) -> Timed:
+    """What writing one event's bytes costs (absolute, not less a bare send)."""
+
+    async def timed(n: int) -> float:
+        event = {"event": "state", "id": "7", "data": data}
+        began = time.process_time()
+        for _ in range(n):
+            encode(event)
+        return time.process_time() - began
+
+    return timed
+
+
+def _sse_starlette(event: dict[str, str]) -> bytes:
+    return ServerSentEvent(event["data"], event=event["event"], id=event["id"]).encode()
+
+
+FRAMING: list[tuple[str, Timed]] = [
+    ("framing a JSON view, sse-starlette's encoder", framing(_sse_starlette, JSON_VIEW)),
+    ("framing a JSON view, app/api/sse_frames.py", framing(frame, JSON_VIEW)),
+    ("framing the table's HTML, sse-starlette's encoder", framing(_sse_starlette, HTML_TABLE)),
+    ("framing the table's HTML, app/api/sse_frames.py", framing(frame, HTML_TABLE)),
+]
+
+
 async def _median(timed: Timed, n: int, runs: int) -> float:
     return statistics.median([await timed(n) for _ in range(runs)])
 
@@ -122,6 +155,8 @@ async def measure(n: int, runs: int) -> list[tuple[str, float]]:
     for name, timed in LAYERS:
         base = plain if "cancel scope" in name else bare
         out.append((name, (await _median(timed, n, runs) - base) / n * 1e6))
+    for name, timed in FRAMING:
+        out.append((name, await _median(timed, n, runs) / n * 1e6))
     return out
 
 

@@ -10,6 +10,7 @@ decks; ``app/verify.py`` is such a second implementation, kept apart on purpose.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ def seed_text(seed: int) -> str:
     return str(seed)
 
 
+@functools.lru_cache(maxsize=4096)  # every view of a game shows its game's commitment
 def seed_commitment(seed: int) -> str:
     """The hex SHA-256 of the seed's decimal text: shown from the first deal, so the seed
     revealed at the end is provably the one the game was dealt from."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.rules.cards import Card, Hand, cards_in, rank_of, suit_of
+from app.rules.cards import RANKS, Card, Hand, make, suit_of
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove
 from app.rules.legal import legal_actions, refusals, renege_cards
@@ -150,10 +150,14 @@ def sorted_hand(hand: Hand, trump: int | None) -> list[Card]:
     """How a player holds the cards: trumps first (before trump is fixed, the kick's suit),
     then the other suits in alternating colours, each high to low. The page shows the hand
     in this order too."""
+    return [card for card in _HOLDING[trump] if hand >> card & 1]
+
+
+def _holding(trump: int | None) -> tuple[Card, ...]:
+    """The whole deck in the order a player holds it with ``trump`` (``sorted_hand``)."""
     start = _HELD_ORDER.index(trump) if trump is not None else 0
     order = _HELD_ORDER[start:] + _HELD_ORDER[:start]
+    return tuple(make(rank, suit) for suit in order for rank in range(len(RANKS) - 1, -1, -1))
 
-    def key(card: Card) -> tuple[int, int]:
-        return (order.index(suit_of(card)), -rank_of(card))
 
-    return sorted(cards_in(hand), key=key)
+_HOLDING = {trump: _holding(trump) for trump in (None, 0, 1, 2, 3)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -19,6 +20,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)  # 256 random bits
 
 
+# A seat's token is hashed at every request and every event of its streams (who is asking,
+# has the seat changed): the hashes of the tokens in use are kept, as the tokens are anyway.
+@functools.lru_cache(maxsize=16_384)
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -8,7 +8,6 @@ and the page renders.
 from __future__ import annotations
 
 import functools
-import json
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
+from pydantic_core import to_json
 
 from app.api.view_schemas import (
     LOBBY,
@@ -185,7 +185,7 @@ def _shared_fields(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINE
         "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
         "played_for_you": [],
     }
-    return {name: fields.get(name) for name in _ORDER}
+    return _in_order(fields)
 
 
 def _seat_fields(shared: Fields, snap: RoomSnap, seat: int | None) -> Fields:
@@ -197,15 +197,18 @@ def _seat_fields(shared: Fields, snap: RoomSnap, seat: int | None) -> Fields:
     if seen is None:
         return {**shared, "you": seat}
     own = seat_fields(seen)
-    return {
+    fields = {
         **shared,
         "you": seat,
         "hand": own["hand"],
         "legal": own["legal"],
         "refused": own["refused"],
         "played_for_you": action_views(seen.played_for_you),
-        "renege_cards": own.get("renege_cards"),
     }
+    if "renege_cards" in own:  # R20, the seat to play only: in its place among the fields
+        fields["renege_cards"] = own["renege_cards"]
+        return _in_order(fields)
+    return fields
 
 
 def _model(fields: Fields, snap: RoomSnap) -> RoomView:
@@ -214,17 +217,17 @@ def _model(fields: Fields, snap: RoomSnap) -> RoomView:
 
 
 def _json(fields: Fields) -> str:
-    """``json_renderer``'s text, from the plain values: the fields pydantic leaves out when
-    they are null (``exclude_if``) are left out here too."""
-    if fields["lifts"] is None or fields["renege_cards"] is None:
-        fields = {k: v for k, v in fields.items() if v is not None or k not in _ABSENT_WHEN_NONE}
-    return _ENCODE(fields)
+    """``json_renderer``'s text, from the plain values (pydantic's own serializer)."""
+    return to_json(fields).decode()
 
 
-# RoomView's fields in its order (GameView's first), and those absent from JSON when null.
+def _in_order(fields: Fields) -> Fields:
+    """``fields`` in RoomView's order (GameView's first), as pydantic writes them; the fields
+    it leaves out when null (``lifts``, ``renege_cards``: ``exclude_if``) stay out."""
+    return {name: fields[name] for name in _ORDER if name in fields}
+
+
 _ORDER = tuple(RoomView.model_fields)
-_ABSENT_WHEN_NONE = frozenset({"lifts", "renege_cards"})
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
 @functools.lru_cache(maxsize=1024)
