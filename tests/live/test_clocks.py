@@ -38,8 +38,10 @@ def test_a_turn_timer_survives_a_kill_and_makes_the_decision(
         server.start()
         with httpx.Client(base_url=server.url, timeout=30) as api:
             after_restart = api.get(f"/api/rooms/{code}").json()
-            # The decision is still to be made: the restarted server must make it.
-            assert after_restart["version"] == started["version"]
+            # The killed server lived well under the 12 s: the decision is the restarted
+            # server's, made once (on a loaded machine its start-up may take the 12 s, so it
+            # may be made already when the first request is answered).
+            assert after_restart["version"] in (started["version"], started["version"] + 1)
             end = time.monotonic() + DEADLINE_S
             moved: dict[str, Any] = after_restart
             while moved["version"] == started["version"]:
