@@ -23,13 +23,11 @@ import contextlib
 import json
 import os
 import secrets
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bench import live
@@ -183,29 +181,9 @@ def serve(port: int, view_bytes: int) -> None:
 @contextlib.contextmanager
 def stub_server(view_bytes: int) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     port = live.free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "bench.floor",
-            "--serve",
-            str(port),
-            "--view-bytes",
-            str(view_bytes),
-        ],
-        cwd=Path(__file__).resolve().parent.parent,
-        stdin=subprocess.DEVNULL,
-    )
-    try:
-        live._wait_healthy(port, proc)
+    args = ["-m", "bench.floor", "--serve", str(port), "--view-bytes", str(view_bytes)]
+    with live.serving(args, port) as proc:
         yield port, proc
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def main(argv: Sequence[str]) -> None:

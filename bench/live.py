@@ -80,16 +80,25 @@ def server(
     def limit_files() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
+    with serving(
+        ["-m", "app.serve"], port, env=environ, preexec_fn=limit_files if nofile else None
+    ) as proc:
+        yield port, proc
+
+
+@contextlib.contextmanager
+def serving(args: list[str], port: int, **popen: Any) -> Iterator[subprocess.Popen[bytes]]:
+    """``python ARGS`` from the project's folder, once it answers /healthz on ``port``;
+    stopped with SIGTERM (SIGKILL if it lingers)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app.serve"],
-        env=environ,
+        [sys.executable, *args],
         cwd=Path(__file__).resolve().parent.parent,
         stdin=subprocess.DEVNULL,
-        preexec_fn=limit_files if nofile else None,
+        **popen,
     )
     try:
         _wait_healthy(port, proc)
-        yield port, proc
+        yield proc
     finally:
         proc.send_signal(signal.SIGTERM)
         try:

@@ -108,7 +108,8 @@ class LimitedEventSource(EventSourceResponse):
         **kwargs: Any,
     ) -> None:
         # Each event leaves as the bytes written by app/api/sse_frames.py.
-        super().__init__(frames(content, kwargs.get("sep") or "\r\n"), **kwargs)
+        sep = kwargs.get("sep") or self.DEFAULT_SEPARATOR
+        super().__init__(frames(content, sep), **kwargs)
         self.gate = gate
         self.room = room
         self.seat = seat

@@ -32,15 +32,17 @@ def test_a_turn_timer_survives_a_kill_and_makes_the_decision(
                 for n in ("Ann", "Ben", "Cal", "Dee")
             ]
             started = api.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).json()
+            started_at = time.monotonic()
             seat = started["turn"]
             assert started["turn_deadline"] is not None and started["turn_deadline"] <= 12
         server.kill()
+        # The killed server lived under the timer's 12 s: it cannot have made the decision.
+        assert time.monotonic() - started_at < 12
         server.start()
         with httpx.Client(base_url=server.url, timeout=30) as api:
             after_restart = api.get(f"/api/rooms/{code}").json()
-            # The killed server lived well under the 12 s: the decision is the restarted
-            # server's, made once (on a loaded machine its start-up may take the 12 s, so it
-            # may be made already when the first request is answered).
+            # The decision is the restarted server's, made once (on a loaded machine its
+            # start-up may take the 12 s: then it is made before this first answer).
             assert after_restart["version"] in (started["version"], started["version"] + 1)
             end = time.monotonic() + DEADLINE_S
             moved: dict[str, Any] = after_restart
