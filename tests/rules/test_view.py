@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import random
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from app.api.view_schemas import award_view, game_view, hand_records, lift_view
 from app.rules import Rules, apply, legal_actions, new_game, observe
-from app.rules.cards import mask_codes
+from app.rules.cards import SUITS, code, mask_codes, mask_of, parse
+from app.rules.view import sorted_hand
 from tests.rules import oracle
 from tests.rules.deals import HANG, HANG_PLAY
 from tests.rules.stack import do, game, play_out, reach, redeal_deck, stack
@@ -129,3 +133,28 @@ def test_r7_the_view_says_what_each_kick_scored() -> None:
             assert len(view["kick_points"]) == len(view["kicks"])
             for card, points in zip(view["kicks"], view["kick_points"], strict=True):
                 assert points == oracle.kick_points(card, kick_two)
+
+
+# -- the order a player holds the hand (API.md's `hand`, docs/server.md) -------------------
+ROUND = "SHCD"  # spades, hearts, clubs, diamonds: neighbouring suits of other colours
+HIGH_TO_LOW = "AKQJT98765432"
+
+
+def test_a_hand_is_held_trumps_first_then_round_in_alternating_colours_high_to_low() -> None:
+    hand = mask_of(parse(c) for c in ("2C", "AD", "TH", "JS", "3H", "KC", "9D"))
+    assert [code(c) for c in sorted_hand(hand, SUITS.index("C"))] == [
+        "KC", "2C", "AD", "9D", "JS", "TH", "3H"
+    ]  # fmt: skip
+    assert [code(c) for c in sorted_hand(hand, None)] == [
+        "JS", "TH", "3H", "KC", "2C", "AD", "9D"
+    ]  # fmt: skip
+
+
+@given(st.sets(st.integers(0, 51), max_size=14), st.sampled_from([None, *range(4)]))
+def test_every_hand_is_held_in_the_one_order(cards: set[int], trump: int | None) -> None:
+    first = ROUND.index(SUITS[trump]) if trump is not None else 0
+    suits = ROUND[first:] + ROUND[:first]
+    expected = sorted(
+        (code(c) for c in cards), key=lambda t: (suits.index(t[1]), HIGH_TO_LOW.index(t[0]))
+    )
+    assert [code(c) for c in sorted_hand(mask_of(cards), trump)] == expected
