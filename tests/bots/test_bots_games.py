@@ -8,7 +8,7 @@ from app.bots import Budget
 from app.bots.arena import Table, play_game, player, run
 from app.rules import Rules
 
-TINY = Budget(ms=None, max_worlds=3)
+TINY = Budget(ms=None, cap_ms=None, max_worlds=3)
 
 
 def test_four_bots_finish_a_game() -> None:

@@ -35,7 +35,7 @@ VARIANTS = [
 ]
 
 # Reproducible and small: the search looks at two worlds per decision, with no clock.
-TINY = Budget(ms=None, max_worlds=2)
+TINY = Budget(ms=None, cap_ms=None, max_worlds=2)
 
 
 def play_games(rules: Rules, levels: tuple[str, str, str, str], deals: int, seed: int) -> int:
@@ -86,7 +86,7 @@ def _play_legally(
 
 
 def test_the_search_bidding_plays_only_legal_actions() -> None:
-    budget = Budget(ms=None, max_worlds=2, bidding="search")
+    budget = Budget(ms=None, cap_ms=None, max_worlds=2, bidding="search")
     rng = random.Random(3)
     for variant in (
         Rules(),

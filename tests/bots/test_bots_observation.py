@@ -26,7 +26,7 @@ REFEREE = {
     "current_seat",
     "legal_actions",
 }
-TINY = Budget(ms=None, max_worlds=8)
+TINY = Budget(ms=None, cap_ms=None, max_worlds=8)
 
 
 def test_bot_modules_never_import_the_state_or_the_referee() -> None:
