@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install catalogs messages run test test-unit test-e2e test-image lint bench screenshots clean
+.PHONY: install catalogs messages run rebuild-careers test test-unit test-e2e test-image lint bench screenshots clean
 
 # Re-installs only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml
@@ -40,9 +40,14 @@ messages: $(STAMP)
 run: install
 	$(BIN)/python -m app.serve
 
+# Players' careers and ratings counted again from the game records (app/services/career.py).
+rebuild-careers: install
+	$(BIN)/python -m app.services.rebuild_careers
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy app tests
+	$(BIN)/lint-imports
 
 # Browser tests and image tests run in their own pytest runs (see tests/e2e, tests/image).
 # The suites are independent and mostly wait on different things (the unit suite on the CPU,

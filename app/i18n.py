@@ -185,11 +185,14 @@ def menu() -> tuple[MenuItem, ...]:
     """The language menu: this very address in each language (its other query kept)."""
     here = _reader.get()
     kept = [(k, v) for k, v in parse_qsl(here.query, keep_blank_values=True) if k != "lang"]
+    # A sign-in link's address holds its one-time code: there the menu names the same page
+    # by its query alone (a relative "?lang=fr"), and the code is written nowhere in it.
+    path = "" if here.path.startswith("/signin/") else here.path
     return tuple(
         MenuItem(
             lang=lang,
             name=name,
-            href=f"{here.path}?{urlencode([*kept, ('lang', lang)])}",
+            href=f"{path}?{urlencode([*kept, ('lang', lang)])}",
             current=lang == here.lang,
         )
         for lang, name in LANGUAGES.items()

@@ -136,12 +136,13 @@ class RequestLog:
 
 
 # A club night's links carry a token in their path (a player's, the director's, a
-# substitute's: /n/{code}/p/<token>): the log keeps the path without it.
-_NIGHT_LINK = re.compile(r"^(/n/[^/]+/[pds]/)[^/]+")
+# substitute's: /n/{code}/p/<token>), as does a player's one-time sign-in link
+# (/signin/<code>): the log keeps the path without it.
+_SECRET_IN_PATH = re.compile(r"^(/n/[^/]+/[pds]/|/signin/)[^/]+")
 
 
 def public_path(path: str) -> str:
-    return _NIGHT_LINK.sub(r"\1…", path)
+    return _SECRET_IN_PATH.sub(r"\1…", path)
 
 
 def _log_request(scope: Scope, status: int, started: float) -> None:

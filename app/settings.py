@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -93,16 +94,30 @@ class Settings(BaseSettings):
     empty_room_ttl_hours: float = Field(
         6.0, ge=0, validation_alias=_env("ALLFOURS_EMPTY_ROOM_TTL_HOURS", "empty_room_ttl_hours")
     )
+    # The address players reach the site at ("https://allfours.example.org"): passkeys are
+    # bound to its host (the relying party's id) and origin. Unset, each request's own origin
+    # is taken (http://localhost works: browsers allow passkeys there without HTTPS).
+    public_url: str | None = Field(None, validation_alias=_env("ALLFOURS_PUBLIC_URL", "public_url"))
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
 
-    @field_validator("admin_token", mode="before")
+    @field_validator("admin_token", "public_url", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("public_url")
+    @classmethod
+    def _an_origin(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http:// or https:// URL with a host")
+        return f"{parts.scheme}://{parts.netloc}"
 
     @field_validator("database_url")
     @classmethod

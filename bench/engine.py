@@ -7,7 +7,7 @@
 - the standard bot's play-outs a second (an imagined deal cloned and played to its end by
   the easy player's habits, as ``app.bots.standard`` does for each card in each world);
 - last, ``full hands/s: N``: full random hands a second through the in-place step the bots
-  use (``Table``: deal, kick, random beg / give one / run the pack, random legal plays,
+  use (``WorkingState``: deal, kick, random beg / give one / run the pack, random legal plays,
   scoring), whole games from fresh seeds, counting the hands played out.
 """
 
@@ -27,7 +27,7 @@ from app.rules import DEFAULT_RULES, Phase, apply, legal_actions, new_game, obse
 from app.rules.imagined import imagined
 from app.rules.legal import give_one_refusal
 from app.rules.state import STAND
-from app.rules.table import Table
+from app.rules.working import WorkingState
 
 
 def _pin_to_one_core() -> str:
@@ -114,7 +114,7 @@ def bench_table_hands(seconds: float, rng: random.Random) -> float:
 
     def one_game() -> int:
         seed = coin(63)
-        table = Table.new(DEFAULT_RULES, seed, seed % 4)
+        table = WorkingState.new(DEFAULT_RULES, seed, seed % 4)
         legal_cards, play = table.legal_cards, table.play
         while (phase := table.phase) is not Phase.GAME_OVER:
             if phase is Phase.PLAY:
@@ -146,7 +146,7 @@ def main(argv: list[str]) -> None:
     bench_apply_hands(args.seconds, rng)
     bench_playouts(args.seconds, rng)
     rate = bench_table_hands(args.seconds, rng)
-    print("full hands through the in-place step (Table, random play), one core:")
+    print("full hands through the in-place step (WorkingState, random play), one core:")
     print(f"full hands/s: {rate:.0f}", flush=True)
 
 

@@ -26,7 +26,7 @@ import secrets
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -197,14 +197,23 @@ def main(argv: Sequence[str]) -> None:
     if args.serve:
         serve(args.serve, args.view_bytes)
         return
+    measure(f"the floor (a bare ASGI app, {args.view_bytes}-byte views)", stub_server, args)
+
+
+Server = Callable[[int], contextlib.AbstractContextManager[tuple[int, "subprocess.Popen[bytes]"]]]
+
+
+def measure(label: str, server: Server, args: argparse.Namespace) -> None:
+    """bench.live's client against ``server(view_bytes)`` (this stub, or bench.bare's app):
+    the load of ``args`` (rooms, rate, seconds), and its figures printed after ``label``."""
     live._raise_fd_limit()
     with (
-        stub_server(args.view_bytes) as (port, proc),
+        server(args.view_bytes) as (port, proc),
         asyncio.Runner(loop_factory=live._loop_factory()) as runner,
     ):
         began = time.perf_counter()
         result = runner.run(live.run(port, proc.pid, args.rooms, args.rate, args.seconds))
-    print(f"the floor (a bare ASGI app, {args.view_bytes}-byte views): {result.line()}")
+    print(f"{label}: {result.line()}")
     print(f"  ({time.perf_counter() - began:.0f} s in all, pid {os.getpid()})")
 
 

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 
 from app.live.presence import Presence
 from app.rules import Rules, legal_actions
-from app.services.decide import Act, Join, Start, decide
+from app.services.decide import Act, Start, TakeSeat, decide
 from app.services.identity import token_hash
 from app.services.snapshot import RoomSnap
 from app.services.view import RenderedViews, json_renderer
@@ -29,7 +29,7 @@ def game(seed: int) -> list[RoomSnap]:
     snap: RoomSnap | None = RoomSnap(1, f"room{seed}", 0, Rules(), 7, (None,) * 4, None)  # type: ignore[arg-type]
     for seat in range(4):
         assert snap is not None
-        snap = decide(snap, Join(None, f"P{seat}", seat, token_hash(f"t{seat}")))
+        snap = decide(snap, TakeSeat(None, f"P{seat}", seat, token_hash(f"t{seat}")))
     assert snap is not None
     started = decide(snap, Start("t0", fresh_seed=seed))
     assert started is not None and started.game is not None

@@ -95,7 +95,7 @@ def test_no_route_module_imports_another() -> None:
 
 
 def test_routes_reach_the_services_one_way() -> None:
-    """Through the Tables' two doors (``call`` for a change, ``read`` for a read), never a
+    """Through the Rooms' two doors (``write`` for a change, ``read`` for a read), never a
     thread pool of their own."""
     for path in sorted((APP / "api").glob("*.py")):
         text = path.read_text()

@@ -41,9 +41,8 @@ def require_admin(ctx: ContextDep, request: Request) -> None:
         raise errors.Forbidden(ADMIN_TOKEN_WRONG)
 
 
-def get_housekeeping(request: Request) -> Housekeeping:
-    housekeeping: Housekeeping = request.app.state.housekeeping
-    return housekeeping
+async def get_housekeeping(ctx: ContextDep) -> Housekeeping:
+    return ctx.housekeeping
 
 
 Admin = Annotated[None, Depends(require_admin)]
@@ -59,7 +58,7 @@ async def list_rooms(
     offset: Annotated[int, Query(ge=0)] = 0,
 ) -> dict[str, Any]:
     """Rooms, the most recently changed first: phase, seats (connected here), scores, times."""
-    listed: dict[str, Any] = await ctx.tables.read(housekeeping.rooms, limit=limit, offset=offset)
+    listed: dict[str, Any] = await ctx.rooms.read(housekeeping.rooms, limit=limit, offset=offset)
     return listed
 
 
@@ -71,5 +70,5 @@ async def close_room(
     code: Annotated[str, Path(min_length=1, max_length=64)],
 ) -> dict[str, Any]:
     """Remove the room with its games; its open streams end and its links answer 404."""
-    await ctx.tables.call(housekeeping.close, code)
+    await ctx.rooms.write(housekeeping.close, code)
     return {"code": code, "closed": True}

@@ -6,12 +6,12 @@ import hmac
 
 from fastapi import Request
 
+from app.api.bearer import bearer_token
+
 
 def admin_token_given(request: Request) -> str:
     """The admin token a request carries: Bearer header, else X-Admin-Token; "" for none."""
-    scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    given = value.strip() if scheme.lower() == "bearer" else ""
-    return given or request.headers.get("x-admin-token", "")
+    return bearer_token(request) or request.headers.get("x-admin-token", "")
 
 
 def is_admin(admin_token: str | None, request: Request) -> bool:

@@ -1,29 +1,22 @@
 """What the routes answer with, shared by every route module (no route module imports
-another's): the JSON view, the page's table after a form, the seat cookie, the event stream,
-the error shapes of the OpenAPI document."""
+another's): the JSON view, the page's table after a form, the seat cookie, the error shapes
+of the OpenAPI document. The event stream is app/api/stream.py's."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
-from sse_starlette import EventSourceResponse
 
 from app import i18n
-from app.api.context import SEAT_COOKIE, Context
-from app.api.limits import LimitedEventSource
+from app.api.context import SEAT_COOKIE, TABLES_COOKIE, Context
 from app.api.schemas import ErrorOut
-from app.live.hub import StreamEnd
-from app.services.events import room_events
-from app.services.housekeeping import until_gone
-from app.services.identity import seat_of
+from app.services.identity import MARK_LENGTH, seat_mark, seat_of
 from app.services.snapshot import RoomSnap
 from app.services.view import json_renderer, view_text
 from app.web.render import table_renderer
-
-# How long a stopping server lets each event stream end on its own (it takes a wake-up).
-SHUTDOWN_GRACE_S = 1.0
 
 
 def errors_of(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -55,12 +48,65 @@ def set_seat_cookie(response: Response, request: Request, snap: RoomSnap, token:
     keeps that cookie: a second seat never silently takes the place of the first."""
     held = request.cookies.get(SEAT_COOKIE)
     if held and held != token and seat_of(snap, held) is not None:
+        remember_table(response, request, snap.code, held)
         return
+    remember_table(response, request, snap.code, token)
     for path in (f"/r/{snap.code}", f"/api/rooms/{snap.code}"):
         response.set_cookie(
             SEAT_COOKIE,
             token,
             max_age=60 * 60 * 24 * 30,
+            path=path,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+
+
+TABLES_HELD = 8  # the home page lists the latest tables a browser took a seat at
+_HELD = re.compile(rf"([A-Za-z0-9_-]{{1,32}}):([0-9a-f]{{{MARK_LENGTH}}})")
+
+
+def tables_held(request: Request) -> list[tuple[str, str]]:
+    """The (room code, seat mark) pairs of the browser's tables cookie, latest first; what
+    does not read as one is left out."""
+    pairs = []
+    for item in request.cookies.get(TABLES_COOKIE, "").split(".")[:TABLES_HELD]:
+        found = _HELD.fullmatch(item)
+        if found:
+            pairs.append((found[1], found[2]))
+    return pairs
+
+
+def remember_table(response: Response, request: Request, code: str, token: str) -> None:
+    """This table first in the browser's tables cookie (site-wide, HttpOnly): the home page
+    offers the way back to its seat."""
+    remember_tables(response, request, [(code, token)])
+
+
+def remember_tables(response: Response, request: Request, seats: list[tuple[str, str]]) -> None:
+    """These tables (code, the seat token that acts there now) first in the tables cookie,
+    in one Set-Cookie (a seat claimed by a profile has a new token, so a new mark)."""
+    first = [(code, seat_mark(token)) for code, token in seats]
+    codes = {code for code, _ in seats}
+    kept = [(c, m) for c, m in tables_held(request) if c not in codes]
+    value = ".".join(f"{c}:{m}" for c, m in [*first, *kept][:TABLES_HELD])
+    response.set_cookie(
+        TABLES_COOKIE,
+        value,
+        max_age=60 * 60 * 24 * 30,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+def forget_seat_cookie(response: Response, request: Request, code: str) -> None:
+    """A room's seat cookie goes: a player's key acts for the seat from now on."""
+    for path in (f"/r/{code}", f"/api/rooms/{code}"):
+        response.delete_cookie(
+            SEAT_COOKIE,
             path=path,
             httponly=True,
             samesite="lax",
@@ -90,41 +136,3 @@ def page_answer(ctx: Context, request: Request, snap: RoomSnap, token: str | Non
     if htmx(request):
         return HTMLResponse(table_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
-
-
-def event_stream(
-    ctx: Context, snap: RoomSnap, token: str | None, *, gzip: bool = False, **kwargs: Any
-) -> EventSourceResponse:
-    """An SSE response for one viewer; ``kwargs`` go to ``room_events`` (e.g. ``render``).
-    With ``gzip`` it is compressed, flushed per event, for a client that accepts gzip.
-    It counts against the caps on open streams per client address and per room (429 before
-    it starts, app/api/limits.py); a reader that stops reading is dropped by the connection
-    layer (app/net.py)."""
-    seat = seat_of(snap, token)
-    end = StreamEnd()
-    stream = room_events(
-        tables=ctx.tables,
-        hub=ctx.hub,
-        presence=ctx.presence,
-        views=ctx.views,
-        code=snap.code,
-        seat=seat,
-        end=end,
-        talk=ctx.talk,
-        token=token,
-        **kwargs,
-    )
-    return LimitedEventSource(
-        until_gone(stream),
-        gate=ctx.streams,
-        room=snap.code,
-        seat=seat,
-        gzip=gzip,
-        ping=ctx.settings.ping_s,
-        # No per-send timeout (a cancel scope per event: LimitedEventSource sends straight):
-        # the connection drops a reader that stops reading (app/net.py, send_timeout_s).
-        headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"},
-        # Not an anyio.Event: sse-starlette only calls its set(), when the server stops.
-        shutdown_event=end,
-        shutdown_grace_period=SHUTDOWN_GRACE_S,
-    )

@@ -39,16 +39,16 @@ class ChatOut(BaseModel):
 async def post_chat(
     ctx: ContextDep, code: Code, token: TokenDep, body: Annotated[ChatIn, Body()]
 ) -> ChatMessageOut:
-    return await ctx.tables.call(ctx.talk.post, code, token, text=body.text, preset=body.preset)
+    return await ctx.rooms.write(ctx.talk.post, code, token, text=body.text, preset=body.preset)
 
 
 @router.get("/rooms/{code}/chat", response_model=ChatOut, responses=errors_of(404))
 async def get_chat(ctx: ContextDep, code: Code, response: Response) -> ChatOut:
     response.headers.update(NO_STORE)
-    return ChatOut(messages=await ctx.tables.read(ctx.talk.recent, code))
+    return ChatOut(messages=await ctx.rooms.read(ctx.talk.recent, code))
 
 
 @router.post("/rooms/{code}/nudge", status_code=204, responses=errors_of(403, 404, 409, 429))
 async def nudge(ctx: ContextDep, code: Code, token: TokenDep) -> Response:
-    await ctx.tables.call(ctx.talk.nudge, code, token)
+    await ctx.rooms.write(ctx.talk.nudge, code, token)
     return Response(status_code=204)

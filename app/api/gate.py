@@ -46,14 +46,16 @@ class Gate:
             wait = self.buckets.take(address)
             if wait:
                 detail = f"more than {self.per_minute} requests a minute from {address}"
-                await send_error(send, 429, "too_many_requests", detail, retry_after=str(wait))
+                await send_error(
+                    send, 429, "too_many_requests", detail, scope, retry_after=str(wait)
+                )
                 return
         method = scope["method"]
         reason = (
             cross_site_reason(method, dict(scope["headers"])) if method in UNSAFE_METHODS else None
         )
         if reason is not None:
-            await send_error(send, 403, "forbidden", reason)
+            await send_error(send, 403, "forbidden", reason, scope)
             return
         limit = self.body_limits.get(path, self.body_limit)
         within = await body_within(limit, scope, receive, send)

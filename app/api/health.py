@@ -14,7 +14,7 @@ router = APIRouter(tags=["health"])
 @router.get("/healthz")
 async def healthz(ctx: ContextDep) -> JSONResponse:
     try:
-        await ctx.tables.read(ping, ctx.engine)
+        await ctx.rooms.read(ping, ctx.engine)
     except Exception as err:  # any database failure is "unhealthy", never a 500
         return JSONResponse(
             {"status": "unavailable", "error": "database", "detail": type(err).__name__},

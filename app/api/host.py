@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.answers import errors_of, page_answer, view_response
 from app.api.context import ContextDep, TokenDep
-from app.api.schemas import Seat, View
+from app.api.schemas import Seat
 from app.bots import LEVELS
+from app.services.view import RoomView
 
 router = APIRouter(prefix="/api/rooms/{code}/host", tags=["host"])
 Code = Annotated[str, Path(description="the room code")]
@@ -39,7 +40,7 @@ class HostMoveIn(BaseModel):
     to: Seat = Field(description="where they sit now; its holder, if any, takes their seat")
 
 
-@router.post("/bot", response_model=View, responses=errors_of(403, 404, 409, 422))
+@router.post("/bot", response_model=RoomView, responses=errors_of(403, 404, 409, 422))
 async def replace_with_bot(
     ctx: ContextDep, code: Code, body: HostBotIn, token: TokenDep
 ) -> Response:
@@ -47,25 +48,25 @@ async def replace_with_bot(
     as any latecomer takes a computer player's seat)."""
     # Away: no stream of theirs open in this process (the one the host's request reached).
     away = not ctx.presence.connected(code, body.seat)
-    snap = await ctx.tables.call(
-        ctx.tables.host_bot, code=code, token=token, seat=body.seat, level=body.level, away=away
+    snap = await ctx.rooms.write(
+        ctx.rooms.host_bot, code=code, token=token, seat=body.seat, level=body.level, away=away
     )
     return view_response(ctx, snap, token)
 
 
-@router.post("/free", response_model=View, responses=errors_of(403, 404, 409, 422))
+@router.post("/free", response_model=RoomView, responses=errors_of(403, 404, 409, 422))
 async def free_seat(ctx: ContextDep, code: Code, body: HostFreeIn, token: TokenDep) -> Response:
     """Empty a seat in the lobby (a player who will not come, a computer player not wanted)."""
-    snap = await ctx.tables.call(ctx.tables.host_free, code=code, token=token, seat=body.seat)
+    snap = await ctx.rooms.write(ctx.rooms.host_free, code=code, token=token, seat=body.seat)
     return view_response(ctx, snap, token)
 
 
-@router.post("/move", response_model=View, responses=errors_of(403, 404, 409, 422))
+@router.post("/move", response_model=RoomView, responses=errors_of(403, 404, 409, 422))
 async def move_player(ctx: ContextDep, code: Code, body: HostMoveIn, token: TokenDep) -> Response:
     """Move a player to another seat (swapping with whoever sits there): before the start or
     between games, so partners can change."""
-    snap = await ctx.tables.call(
-        ctx.tables.host_move, code=code, token=token, seat=body.seat, to=body.to
+    snap = await ctx.rooms.write(
+        ctx.rooms.host_move, code=code, token=token, seat=body.seat, to=body.to
     )
     return view_response(ctx, snap, token)
 
@@ -84,8 +85,8 @@ async def page_replace_with_bot(
     seat: Annotated[int, Form(ge=0, le=3)],
 ) -> Response:
     away = not ctx.presence.connected(code, seat)
-    snap = await ctx.tables.call(
-        ctx.tables.host_bot, code=code, token=token, seat=seat, level=None, away=away
+    snap = await ctx.rooms.write(
+        ctx.rooms.host_bot, code=code, token=token, seat=seat, level=None, away=away
     )
     return page_answer(ctx, request, snap, token)
 
@@ -98,7 +99,7 @@ async def page_free_seat(
     token: TokenDep,
     seat: Annotated[int, Form(ge=0, le=3)],
 ) -> Response:
-    snap = await ctx.tables.call(ctx.tables.host_free, code=code, token=token, seat=seat)
+    snap = await ctx.rooms.write(ctx.rooms.host_free, code=code, token=token, seat=seat)
     return page_answer(ctx, request, snap, token)
 
 
@@ -111,5 +112,5 @@ async def page_move_player(
     seat: Annotated[int, Form(ge=0, le=3)],
     to: Annotated[int, Form(ge=0, le=3)],
 ) -> Response:
-    snap = await ctx.tables.call(ctx.tables.host_move, code=code, token=token, seat=seat, to=to)
+    snap = await ctx.rooms.write(ctx.rooms.host_move, code=code, token=token, seat=seat, to=to)
     return page_answer(ctx, request, snap, token)

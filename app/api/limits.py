@@ -11,14 +11,10 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from fastapi import Depends, Request
-from sse_starlette import EventSourceResponse
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from app.api.admin_token import is_admin
-from app.api.errors import error_response
 from app.api.middleware import TokenBuckets
-from app.api.sse_frames import frames
-from app.api.stream_gzip import GzipEvents, accepts_gzip
 from app.reasons import N_, reason
 from app.services import errors
 
@@ -91,59 +87,6 @@ def _add(counts: dict[K, int], key: K, n: int) -> None:
         counts.pop(key, None)
 
 
-class LimitedEventSource(EventSourceResponse):
-    """An event stream that takes its place in the ``StreamGate`` before it starts (429 in
-    the API's error format when there is none) and gives it back when it ends. With ``gzip``,
-    a client that accepts gzip gets it compressed, flushed after every event
-    (app/api/stream_gzip.py)."""
-
-    def __init__(
-        self,
-        content: Any,
-        *,
-        gate: StreamGate,
-        room: str,
-        seat: int | None,
-        gzip: bool = False,
-        **kwargs: Any,
-    ) -> None:
-        # Each event leaves as the bytes written by app/api/sse_frames.py.
-        sep = kwargs.get("sep") or self.DEFAULT_SEPARATOR
-        super().__init__(frames(content, sep), **kwargs)
-        self.gate = gate
-        self.room = room
-        self.seat = seat
-        self.gzip = gzip
-
-    async def _send_with_timeout(self, send: Send, message: Message) -> None:
-        # sse-starlette opens a cancel scope around every send, even with no timeout set (a
-        # few microseconds an event, python -m bench.send_path): the write-stall limit is the
-        # connection's (app/net.py), so each event goes straight out.
-        await send(message)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        gate = self.gate
-        address = client_address(scope)
-        refused = gate.admit(address, self.room, self.seat)
-        if refused is not None:
-            answer = error_response(
-                refused.status,
-                refused.error,
-                refused.detail,
-                {"Retry-After": "30"},
-                code=refused.code,
-                params=refused.params,
-            )
-            await answer(scope, receive, send)
-            return
-        if self.gzip and accepts_gzip(scope):
-            send = GzipEvents(send)
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            gate.release(address, self.room, self.seat)
-
-
 class RoomQuota:
     """``per_hour`` new rooms per client address, refilled evenly over the hour; the admin
     token (ALLFOURS_ADMIN_TOKEN) is not counted."""
@@ -170,7 +113,7 @@ async def room_quota(request: Request) -> None:
     wait = quota.take(address)
     if wait:
         refused = errors.TooMany(TOO_MANY_ROOMS, per_hour=quota.per_hour, address=address)
-        refused.headers = {"Retry-After": str(wait)}
+        refused.retry_after = wait
         raise refused
 
 

@@ -9,41 +9,37 @@ from typing import Annotated
 from fastapi import Depends, Request, Response
 
 from app.api.answers import NO_STORE
+from app.api.bearer import bearer_token
+from app.api.context import ContextDep
+from app.night.state import NightState
 from app.services.night_steward import NightSteward
 from app.services.night_view import night_json
-from app.services.nights import Nights, NightState
+from app.services.nights import Nights
 
 DIRECTOR_COOKIE = "allfours_director"
 PLAYER_COOKIE = "allfours_player"
 
 
-async def get_nights(request: Request) -> Nights:
-    nights: Nights = request.app.state.nights
-    return nights
+async def get_nights(ctx: ContextDep) -> Nights:
+    return ctx.nights
 
 
-async def get_steward(request: Request) -> NightSteward:
-    steward: NightSteward = request.app.state.steward
-    return steward
+async def get_steward(ctx: ContextDep) -> NightSteward:
+    return ctx.steward
 
 
 NightsDep = Annotated[Nights, Depends(get_nights)]
 StewardDep = Annotated[NightSteward, Depends(get_steward)]
 
 
-def _bearer(request: Request) -> str | None:
-    scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    return value.strip() or None if scheme.lower() == "bearer" else None
-
-
 async def director_token(request: Request) -> str | None:
     """The director's token: ``Authorization: Bearer``, else the night's director cookie."""
-    return _bearer(request) or request.cookies.get(DIRECTOR_COOKIE) or None
+    return bearer_token(request) or request.cookies.get(DIRECTOR_COOKIE) or None
 
 
 async def player_token(request: Request) -> str | None:
     """A player's link token: ``Authorization: Bearer``, else the night's player cookie."""
-    return _bearer(request) or request.cookies.get(PLAYER_COOKIE) or None
+    return bearer_token(request) or request.cookies.get(PLAYER_COOKIE) or None
 
 
 DirectorDep = Annotated[str | None, Depends(director_token)]
@@ -51,7 +47,7 @@ PlayerDep = Annotated[str | None, Depends(player_token)]
 
 
 def night_response(nights: Nights, state: NightState, status: int = 200) -> Response:
-    body = night_json(state, nights.tables.snapshot)
+    body = night_json(state, nights.snapshot)
     return Response(
         json.dumps(body), status_code=status, media_type="application/json", headers=NO_STORE
     )

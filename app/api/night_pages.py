@@ -11,13 +11,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from markupsafe import escape
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 
 from app import i18n
 from app.api.answers import set_seat_cookie
-from app.api.context import ContextDep
+from app.api.context import ContextDep, MaybeMeDep
+from app.api.errors import status_of
 from app.api.night_answers import (
     DIRECTOR_COOKIE,
     PLAYER_COOKIE,
@@ -28,14 +28,13 @@ from app.api.night_answers import (
 from app.api.night_schemas import CreateNight
 from app.night.options import NightOptions
 from app.night.reasons import NOT_DIRECTOR
+from app.night.state import Json, NightState
 from app.reasons import Reason
 from app.services import errors
-from app.services.identity import token_hash
 from app.services.night_steward import NightSteward
 from app.services.night_view import night_json, with_grace
-from app.services.nights import Json, Nights, NightState
-from app.store import night_repo
-from app.store.db import read
+from app.services.nights import Nights
+from app.web.error_page import render_error
 from app.web.night import (
     Page,
     context,
@@ -68,24 +67,17 @@ def _cookie(response: Response, request: Request, name: str, value: str, *paths:
 
 
 def _page(nights: Nights, state: NightState, request: Request, **kwargs: Any) -> Page:
-    body = night_json(state, nights.tables.snapshot)
+    body = night_json(state, nights.snapshot)
     you = kwargs.pop("you", None)
+    me = kwargs.pop("me", None)
     if you is None:
-        you = _pair_of(nights, state, request.cookies.get(PLAYER_COOKIE))
+        you = nights.pair_of(state, request.cookies.get(PLAYER_COOKIE), me)
     return Page(body, pair_names(body), you=you, **kwargs)
-
-
-def _pair_of(nights: Nights, state: NightState, token: str | None) -> int | None:
-    if not token:
-        return None
-    with read(nights.engine) as conn:
-        found = night_repo.player_by_hash(conn, token_hash(token))
-    return found.pair if found is not None and found.night_id == state.row.id else None
 
 
 async def _load(nights: Nights, code: str) -> NightState | None:
     try:
-        return await nights.tables.read(nights.load, code)
+        return await nights.read(nights.load, code)
     except errors.NotFound:
         return None
 
@@ -121,7 +113,7 @@ async def open_night(
         )
     except ValidationError:
         return _html(render_open(error=i18n.gettext("Give the night a name.")), 422)
-    opened = await nights.tables.read(
+    opened = await nights.write(
         nights.open,
         name=body.name,
         format=body.format,
@@ -133,11 +125,13 @@ async def open_night(
 
 
 @router.get("/n/{code}", response_class=HTMLResponse)
-async def player_page(nights: NightsDep, code: str, request: Request) -> HTMLResponse:
+async def player_page(
+    nights: NightsDep, code: str, request: Request, me: MaybeMeDep
+) -> HTMLResponse:
     state = await _load(nights, code)
     if state is None:
         return _html(render_missing(code), 404)
-    page = await nights.tables.read(_page, nights, state, request)
+    page = await nights.read(_page, nights, state, request, me=me)
     return _html(render("player", page))
 
 
@@ -146,26 +140,19 @@ async def board_page(nights: NightsDep, code: str, request: Request) -> HTMLResp
     state = await _load(nights, code)
     if state is None:
         return _html(render_missing(code), 404)
-    page = await nights.tables.read(_page, nights, state, request, you=-1)
+    page = await nights.read(_page, nights, state, request, you=-1)
     return _html(render("board", page))
 
 
 def _refused(refused: errors.ApiError) -> HTMLResponse:
-    return _html(
-        f"<!doctype html><title>All Fours</title><p>{_escape(page_message(refused))}</p>",
-        refused.status,
-    )
-
-
-def _escape(text: str) -> str:
-    return str(escape(text))
+    return _html(render_error(status_of(refused), page_message(refused)), status_of(refused))
 
 
 @router.get("/n/{code}/p/{token}")
 async def player_link_page(nights: NightsDep, code: str, token: str, request: Request) -> Response:
     """A player's own link: their token into the night's cookie, then their night."""
     try:
-        await nights.tables.read(nights.player, code, token)
+        await nights.read(nights.player, code, token)
     except errors.ApiError as refused:
         return _refused(refused)
     response = RedirectResponse(f"/n/{code}", 303)
@@ -196,40 +183,51 @@ async def substitute_link_page(
     ctx: ContextDep, nights: NightsDep, code: str, token: str, request: Request
 ) -> Response:
     """A substitute's link: the seat token into the room's cookie, then the table."""
-
-    def room_of() -> str | None:
-        with read(nights.engine) as conn:
-            return night_repo.room_of_seat_token(conn, token_hash(token))
-
-    room = await nights.tables.read(room_of)
+    room = await nights.read(nights.room_of_seat, token)
     if room is None:
         return _html(render_missing(code), 404)
-    snap = await ctx.tables.read(ctx.tables.snapshot, room)
+    snap = await ctx.rooms.read(ctx.rooms.snapshot, room)
     response = RedirectResponse(f"/r/{room}", 303)
     set_seat_cookie(response, request, snap, token)
     return response
 
 
 @router.post("/n/{code}/sit")
-async def sit(ctx: ContextDep, nights: NightsDep, code: str, request: Request) -> Response:
-    """ "Go to your table": the player's seat there, its token in the room's cookie."""
+async def sit(
+    ctx: ContextDep, nights: NightsDep, code: str, request: Request, me: MaybeMeDep
+) -> Response:
+    """ "Go to your table": the player's seat there, its token in the room's cookie (a
+    player registered by their handle is seated by their profile: no cookie, the key acts)."""
     try:
-        seated = await nights.tables.read(nights.sit, code, request.cookies.get(PLAYER_COOKIE))
+        seated = await nights.write(nights.sit, code, request.cookies.get(PLAYER_COOKIE), me)
     except errors.ApiError as refused:
         return _refused(refused)
-    snap = await ctx.tables.read(ctx.tables.snapshot, seated.room)
     response = RedirectResponse(f"/r/{seated.room}", 303)
-    set_seat_cookie(response, request, snap, seated.token)
+    if seated.token is not None:
+        snap = await ctx.rooms.read(ctx.rooms.snapshot, seated.room)
+        set_seat_cookie(response, request, snap, seated.token)
     return response
 
 
 # -- registering oneself -----------------------------------------------------------------------
 
 
+def partners(*typed: str) -> tuple[list[str], list[str | None]]:
+    """A pair as its form gives it: each partner a name, or "@handle" for a player with a
+    profile (seated by it each round, no link needed)."""
+    names: list[str] = []
+    handles: list[str | None] = []
+    for text in typed:
+        handle = text.strip().removeprefix("@") if text.strip().startswith("@") else None
+        names.append(handle or text)
+        handles.append(handle)
+    return names, handles
+
+
 async def _register_page(
     nights: Nights, state: NightState, request: Request, status: int = 200, **kwargs: Any
 ) -> HTMLResponse:
-    page = await nights.tables.read(_page, nights, state, request, you=-1)
+    page = await nights.read(_page, nights, state, request, you=-1)
     for key, value in kwargs.items():
         setattr(page, key, value)
     ctx = context(page)
@@ -258,12 +256,13 @@ async def register_self(
     if state is None:
         return _html(render_missing(code), 404)
     try:
-        done = await nights.tables.read(
-            partial(nights.register, code, names=[first, second], team=team, director=None)
+        names, handles = partners(first, second)
+        done = await nights.write(
+            partial(nights.register, code, names=names, handles=handles, team=team, director=None)
         )
     except errors.ApiError as refused:
         message = page_message(refused)
-        return await _register_page(nights, state, request, refused.status, message=message)
+        return await _register_page(nights, state, request, status_of(refused), message=message)
     links = [player_link(code, t) for t in done.tokens]
     return await _register_page(nights, state, request, links=links)
 
@@ -277,10 +276,33 @@ async def _direct(
     state = await _load(nights, code)
     if state is None:
         return _html(render_missing(code), 404)
-    if not nights.is_director(state, request.cookies.get(DIRECTOR_COOKIE)):
+    director = request.cookies.get(DIRECTOR_COOKIE)
+    if director is None or not nights.is_director(state, director):
         return _refused(errors.Forbidden(_not_director()))
-    page = await nights.tables.read(_page, nights, state, request, you=-1, director=True, **kwargs)
+    page = await nights.read(_page, nights, state, request, you=-1, director=True, **kwargs)
+    page.pair_links = await nights.read(_pair_links, nights, state, director, request)
+    page.director_link = _absolute(request, f"/n/{code}/d/{director}")
     return _html(render("direct", page), status)
+
+
+def _absolute(request: Request, path: str) -> str:
+    return str(request.base_url).rstrip("/") + path
+
+
+def _pair_links(
+    nights: Nights, state: NightState, director: str, request: Request
+) -> dict[int, list[tuple[str, str]] | None]:
+    """Every pair's players' links as the director's page shows them (name, url)."""
+    names = {p.number: p.names for p in state.pairs}
+    return {
+        pair: None
+        if tokens is None
+        else [
+            (name, _absolute(request, player_link(state.code, token)))
+            for name, token in zip(names[pair], tokens, strict=True)
+        ]
+        for pair, tokens in nights.pair_links(state, director).items()
+    }
 
 
 @router.get("/n/{code}/direct", response_class=HTMLResponse)
@@ -291,9 +313,11 @@ async def direct_page(nights: NightsDep, code: str, request: Request) -> HTMLRes
 async def _acting(nights: Nights, code: str, request: Request, act: Any) -> HTMLResponse:
     """Run a director's action; the page again, with what it gave or why it was refused."""
     try:
-        shown = await nights.tables.read(act, request.cookies.get(DIRECTOR_COOKIE))
+        shown = await nights.write(act, request.cookies.get(DIRECTOR_COOKIE))
     except errors.ApiError as refused:
-        return await _direct(nights, code, request, refused.status, message=page_message(refused))
+        return await _direct(
+            nights, code, request, status_of(refused), message=page_message(refused)
+        )
     return await _direct(nights, code, request, **(shown or {}))
 
 
@@ -306,11 +330,10 @@ async def add_pair(
     second: Annotated[str, Form()] = "",
     team: Annotated[str | None, Form()] = None,
 ) -> HTMLResponse:
-    def act(director: str | None) -> dict[str, Any]:
-        done = nights.register(code, names=[first, second], team=team, director=director)
-        return {
-            "links": [str(request.base_url).rstrip("/") + player_link(code, t) for t in done.tokens]
-        }
+    def act(director: str | None) -> None:
+        # The pair's links join every pair's on the page (derived from the director's token).
+        names, handles = partners(first, second)
+        nights.register(code, names=names, handles=handles, team=team, director=director)
 
     return await _acting(nights, code, request, act)
 
@@ -359,7 +382,33 @@ async def substitute(
         )
         if seated is None:
             return None
-        return {"sub_link": str(request.base_url).rstrip("/") + f"/n/{code}/s/{seated.token}"}
+        return {"sub_link": _absolute(request, f"/n/{code}/s/{seated.token}")}
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/pairs/{pair}/links", response_class=HTMLResponse)
+async def renew_links(nights: NightsDep, code: str, pair: int, request: Request) -> HTMLResponse:
+    """New links for a pair's players (the old ones stop working)."""
+
+    def act(director: str | None) -> None:
+        nights.renew_links(code, director=director, pair=pair)
+
+    return await _acting(nights, code, request, act)
+
+
+@router.post("/n/{code}/direct/computer-players", response_class=HTMLResponse)
+async def computer_players(
+    nights: NightsDep,
+    code: str,
+    request: Request,
+    table: Annotated[int | None, Form(ge=1, le=64)] = None,
+    level: Annotated[str, Form()] = "standard",
+) -> HTMLResponse:
+    """Computer players in every empty seat of one table, or of the whole round."""
+
+    def act(director: str | None) -> None:
+        nights.computer_players(code, director=director, table=table, level=level)
 
     return await _acting(nights, code, request, act)
 
@@ -384,15 +433,7 @@ async def correct(
     b: Annotated[int, Form(ge=0, le=4)] = 0,
 ) -> HTMLResponse:
     def act(director: str | None) -> None:
-        state = nights.load(code)
-        current = state.current
-        nights.correct(
-            code,
-            director=director,
-            round_=current.number if current else 1,
-            table=t,
-            bullseyes=[a, b],
-        )
+        nights.correct(code, director=director, round_=None, table=t, bullseyes=[a, b])
 
     return await _acting(nights, code, request, act)
 
@@ -402,13 +443,18 @@ async def correct(
 
 @router.get("/n/{code}/live")
 async def live(
-    nights: NightsDep, steward: StewardDep, code: str, request: Request, view: str = "board"
+    nights: NightsDep,
+    steward: StewardDep,
+    code: str,
+    request: Request,
+    me: MaybeMeDep,
+    view: str = "board",
 ) -> Response:
     """The page's live part as HTML, again after every change (event: night)."""
     state = await _load(nights, code)
     if state is None or view not in VIEWS:
         return _html(render_missing(code), 404)
-    you = await nights.tables.read(_pair_of, nights, state, request.cookies.get(PLAYER_COOKIE))
+    you = await nights.read(nights.pair_of, state, request.cookies.get(PLAYER_COOKIE), me)
     return EventSourceResponse(
         _live_events(nights, steward, code, view, you, i18n.current()),
         ping=15,
@@ -429,7 +475,7 @@ async def _live_events(
         sent = None
         while True:
             body = with_grace(await steward.night_body(code))
-            html = await nights.tables.read(_live_html, body, view, you, lang)
+            html = await nights.read(_live_html, body, view, you, lang)
             if html != sent:
                 sent = html
                 yield {"event": "night", "data": html}

@@ -48,10 +48,22 @@ class NightCreated(BaseModel):
     board_url: str
 
 
+def _no_handles() -> list[str | None]:
+    return [None, None]
+
+
 class RegisterPair(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     names: list[PlayerName] = Field(min_length=2, max_length=2, description="the two partners")
+    handles: list[str | None] = Field(
+        default_factory=_no_handles,
+        min_length=2,
+        max_length=2,
+        description="the partners' handles, where they have a profile: seated by it each"
+        " round, under its name (which takes the place of the one in names), no link"
+        " needed (null: a guest, by name and link)",
+    )
     team: str | None = Field(None, max_length=40, description="the club (a team match)")
 
     @field_validator("team")
@@ -91,6 +103,15 @@ class Substitute(BaseModel):
     bot: str | None = Field(None, description="a computer player's level")
 
 
+class ComputerPlayers(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    level: str = Field("standard", description="the computer players' level")
+    table: int | None = Field(
+        None, ge=1, le=64, description="one table (default: every table of the round)"
+    )
+
+
 class Correction(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -103,7 +124,9 @@ class Correction(BaseModel):
 class NightSeat(BaseModel):
     room: str
     seat: int
-    token: str = Field(description="the seat token at that table")
+    token: str | None = Field(
+        description="the seat token at that table (null: a player's, their key acts for it)"
+    )
     url: str
     pending: bool = Field(
         description="the seat is the caller's from later: a computer player's seat from its"
@@ -120,8 +143,12 @@ class PairOut(BaseModel):
 
 
 class SeatOut(BaseModel):
-    name: str
+    name: str = Field(
+        description="who sits there; a computer player the director seated for a player bears"
+        " that player's name"
+    )
     bot: bool
+    level: str | None = Field(None, description="a computer player's level")
     substitute_for: str | None = Field(
         description="a substitute's seat (a computer player, or a person the director seated):"
         " the name of the pair's player it belongs to; null: the player themself"

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Body, Path, Response
 from sse_starlette import EventSourceResponse
 
 from app.api.answers import NO_STORE, errors_of
-from app.api.context import ContextDep
+from app.api.context import ContextDep, MaybeMeDep
 from app.api.night_answers import (
     DirectorDep,
     NightsDep,
@@ -22,6 +22,7 @@ from app.api.night_answers import (
     player_link,
 )
 from app.api.night_schemas import (
+    ComputerPlayers,
     Correction,
     CreateNight,
     Forfeit,
@@ -34,16 +35,15 @@ from app.api.night_schemas import (
     Registration,
     Substitute,
 )
+from app.players import keys
 from app.services.night_steward import NightSteward
 from app.services.night_view import export_csv, export_json
 from app.services.nights import Nights
-from app.services.records import load_record, record_json
 
 router = APIRouter(prefix="/api", tags=["club night"])
 
-# A night's use cases reach the services through Tables.read's door, a worker thread: each
-# spans several transactions (a round opens a room per table), which Tables.call's inline
-# attempt on SQLite must not start twice.
+# A night's changes go through Nights.write, its reads through Nights.read (both in a worker
+# thread: a change may span several transactions, a round opening a room per table).
 
 Code = Annotated[str, Path(description="the night's code")]
 TableNumber = Annotated[int, Path(ge=1, le=64, description="the table's number this round")]
@@ -51,7 +51,7 @@ TableNumber = Annotated[int, Path(ge=1, le=64, description="the table's number t
 
 @router.post("/nights", status_code=201, response_model=NightCreated, responses=errors_of(422))
 async def open_night(nights: NightsDep, body: CreateNight) -> NightCreated:
-    opened = await nights.tables.read(
+    opened = await nights.write(
         nights.open,
         name=body.name,
         format=body.format,
@@ -79,10 +79,32 @@ async def register_pair(
     nights: NightsDep, code: Code, body: RegisterPair, director: DirectorDep
 ) -> PairRegistered:
     """The director registers a pair, or anyone while registration is open."""
-    done = await nights.tables.read(
-        nights.register, code, names=body.names, team=body.team, director=director
+    done = await nights.write(
+        nights.register,
+        code,
+        names=body.names,
+        team=body.team,
+        director=director,
+        handles=body.handles,
     )
     return PairRegistered(pair=done.pair, links=[player_link(code, t) for t in done.tokens])
+
+
+@router.post(
+    "/nights/{code}/pairs/{pair}/links",
+    response_model=PairRegistered,
+    responses=errors_of(401, 403, 404),
+)
+async def renew_links(
+    nights: NightsDep,
+    code: Code,
+    pair: Annotated[int, Path(ge=1, le=256, description="the pair's number")],
+    director: DirectorDep,
+) -> Response:
+    """New links for a pair's players (the director's): the old ones stop working."""
+    done = await nights.write(nights.renew_links, code, director=director, pair=pair)
+    out = PairRegistered(pair=done.pair, links=[player_link(code, t) for t in done.tokens])
+    return Response(out.model_dump_json(), media_type="application/json", headers=NO_STORE)
 
 
 @router.post(
@@ -92,10 +114,8 @@ async def registration(
     nights: NightsDep, code: Code, body: Registration, director: DirectorDep
 ) -> Response:
     """The director opens or closes self-registration."""
-    state = await nights.tables.read(
-        nights.set_registration, code, director=director, open_=body.open
-    )
-    return await nights.tables.read(night_response, nights, state)
+    state = await nights.write(nights.set_registration, code, director=director, open_=body.open)
+    return await nights.read(night_response, nights, state)
 
 
 @router.post(
@@ -113,24 +133,27 @@ async def next_round(
 ) -> Response:
     """Draws and opens the next round: a room per table, the pairs' seats reserved."""
     force = body.force if body else False
-    state = await nights.tables.read(nights.next_round, code, director=director, force=force)
+    state = await nights.write(nights.next_round, code, director=director, force=force)
     current = state.current
     for t in state.tables_of(current.number) if current else []:
         steward.knows(t.room_code, code)
-    return await nights.tables.read(night_response, nights, state, 201)
+    return await nights.read(night_response, nights, state, 201)
 
 
 @router.get("/nights/{code}", response_model=NightOut, responses=errors_of(404))
 async def get_night(nights: NightsDep, code: Code) -> Response:
-    state = await nights.tables.read(nights.load, code)
-    return await nights.tables.read(night_response, nights, state)
+    state = await nights.read(nights.load, code)
+    return await nights.read(night_response, nights, state)
 
 
 @router.post("/nights/{code}/sit", response_model=NightSeat, responses=errors_of(401, 403, 409))
-async def sit(nights: NightsDep, code: Code, token: PlayerDep) -> NightSeat:
+async def sit(nights: NightsDep, code: Code, token: PlayerDep, me: MaybeMeDep) -> NightSeat:
     """A player (``Authorization: Bearer <the token of their link>``) takes their seat at
-    their table this round; the answer's token is their seat token there."""
-    seated = await nights.tables.read(nights.sit, code, token)
+    their table this round; the answer's token is their seat token there. A player registered
+    by their handle is seated by their player key instead (the token is then null: the key
+    acts for the seat)."""
+    link = None if keys.is_key(token) else token
+    seated = await nights.write(nights.sit, code, link, me)
     return NightSeat(
         room=seated.room,
         seat=seated.seat,
@@ -148,10 +171,8 @@ async def sit(nights: NightsDep, code: Code, token: PlayerDep) -> NightSeat:
 async def forfeit(
     nights: NightsDep, code: Code, t: TableNumber, body: Forfeit, director: DirectorDep
 ) -> Response:
-    state = await nights.tables.read(
-        nights.forfeit, code, director=director, table=t, pair=body.pair
-    )
-    return await nights.tables.read(night_response, nights, state)
+    state = await nights.write(nights.forfeit, code, director=director, table=t, pair=body.pair)
+    return await nights.read(night_response, nights, state)
 
 
 @router.post(
@@ -164,7 +185,7 @@ async def substitute(
 ) -> Response:
     """A substitute in an absent player's seat: a person (the answer: their seat and the
     link that seats them) or a computer player (the answer: null)."""
-    seated = await nights.tables.read(
+    seated = await nights.write(
         nights.substitute,
         code,
         director=director,
@@ -187,6 +208,22 @@ async def substitute(
 
 
 @router.post(
+    "/nights/{code}/computer-players",
+    response_model=NightOut,
+    responses=errors_of(401, 403, 404, 409, 422),
+)
+async def computer_players(
+    nights: NightsDep, code: Code, body: ComputerPlayers, director: DirectorDep
+) -> Response:
+    """A computer player in every empty seat of one table this round, or of every table
+    still playing (after the grace time); seats someone holds keep them."""
+    state = await nights.write(
+        nights.computer_players, code, director=director, table=body.table, level=body.level
+    )
+    return await nights.read(night_response, nights, state)
+
+
+@router.post(
     "/nights/{code}/tables/{t}/result",
     response_model=NightOut,
     responses=errors_of(401, 403, 404, 422),
@@ -195,13 +232,15 @@ async def correct(
     nights: NightsDep, code: Code, t: TableNumber, body: Correction, director: DirectorDep
 ) -> Response:
     """The director sets a match's result by hand (shown as corrected)."""
-    state = await nights.tables.read(nights.load, code)
-    current = state.current
-    round_ = body.round or (current.number if current else 1)
-    state = await nights.tables.read(
-        nights.correct, code, director=director, round_=round_, table=t, bullseyes=body.bullseyes
+    state = await nights.write(
+        nights.correct,
+        code,
+        director=director,
+        round_=body.round or None,
+        table=t,
+        bullseyes=body.bullseyes,
     )
-    return await nights.tables.read(night_response, nights, state)
+    return await nights.read(night_response, nights, state)
 
 
 @router.get(
@@ -219,7 +258,7 @@ async def correct(
 async def events(
     ctx: ContextDep, nights: NightsDep, steward: StewardDep, code: Code
 ) -> EventSourceResponse:
-    await nights.tables.read(nights.load, code)  # 404 before the stream starts
+    await nights.read(nights.load, code)  # 404 before the stream starts
     return EventSourceResponse(
         night_events(nights, steward, code),
         ping=ctx.settings.ping_s,
@@ -251,12 +290,9 @@ async def night_events(
 async def export_night_json(nights: NightsDep, code: Code) -> Response:
     """The night whole: standings, every match, every table's game records (each one as
     ``python -m app.verify`` checks it)."""
-    state = await nights.tables.read(nights.load, code)
+    state = await nights.read(nights.load, code)
 
-    def records(room: str, number: int) -> dict[str, Any]:
-        return record_json(load_record(nights.tables, room, number))
-
-    body = await nights.tables.read(export_json, state, records)
+    body = await nights.read(export_json, state, nights.record)
     return Response(
         json.dumps(body, indent=1),
         media_type="application/json",
@@ -267,7 +303,7 @@ async def export_night_json(nights: NightsDep, code: Code) -> Response:
 @router.get("/nights/{code}/export.csv", responses=errors_of(404))
 async def export_night_csv(nights: NightsDep, code: Code) -> Response:
     """The standings and every match's result, as CSV."""
-    state = await nights.tables.read(nights.load, code)
+    state = await nights.read(nights.load, code)
     return Response(
         export_csv(state),
         media_type="text/csv; charset=utf-8",

@@ -8,6 +8,7 @@ page's one event stream brings everybody else's moves.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Annotated
 
 from fastapi import APIRouter, FastAPI, Form, Request
@@ -17,25 +18,31 @@ from sse_starlette import EventSourceResponse
 
 from app import i18n
 from app.api.answers import (
-    event_stream,
+    NO_STORE,
+    TABLES_HELD,
     htmx,
     page_answer,
+    remember_table,
     set_seat_cookie,
+    tables_held,
     viewer_seat,
 )
 from app.api.caching import VersionedStatic
-from app.api.context import Context, ContextDep, TokenDep
+from app.api.context import Context, ContextDep, MaybeMeDep, TokenDep, player_key
 from app.api.limits import ROOM_QUOTA
+from app.api.stream import event_stream
 from app.i18n import _
 from app.live.presence import Presence
 from app.rules.config import UnknownPreset
 from app.services import errors
 from app.services.decide import action_from
-from app.services.identity import typed_code
+from app.services.identity import seat_of_mark, typed_code
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
+from app.services.players import SignedIn
 from app.services.snapshot import RoomSnap
 from app.services.view import hand_records, room_view, seat_flags, view_text
 from app.web.assets import STATIC
+from app.web.held import HeldTable, held_table
 from app.web.house_rules import chosen_rules
 from app.web.render import (
     chat_renderer,
@@ -58,8 +65,38 @@ def install(app: FastAPI) -> None:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def home() -> HTMLResponse:
-    return HTMLResponse(render_home())
+async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLResponse:
+    held = await _tables_held(ctx, request, me)
+    name = me.player.name if me else None
+    # With "Your table" or a profile's name the page is this browser's own: no cache keeps it.
+    private = bool(held) or name is not None
+    return HTMLResponse(
+        render_home(held=held, signed_in_as=name), headers=NO_STORE if private else None
+    )
+
+
+async def _tables_held(ctx: Context, request: Request, me: SignedIn | None) -> list[HeldTable]:
+    """The tables this browser still holds a seat at (its tables cookie, checked against
+    each room's seats: a seat freed or taken over since is left out), latest first; for a
+    signed-in player, also the seats their profile holds (on a device that never sat there)."""
+    held = []
+    seen = set()
+    for code, mark in tables_held(request):
+        try:
+            snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
+        except errors.NotFound:
+            continue
+        seat = seat_of_mark(snap, mark)
+        if seat is not None:
+            held.append(held_table(snap, seat))
+            seen.add(code)
+    mine = await ctx.players.run(ctx.players.seats_held, me) if me else []
+    for code, seat in mine[: max(0, TABLES_HELD - len(held))]:
+        if code in seen:
+            continue
+        with suppress(errors.NotFound):
+            held.append(held_table(await ctx.rooms.read(ctx.rooms.snapshot, code), seat))
+    return held
 
 
 @router.get("/how-to-play", response_class=HTMLResponse)
@@ -78,7 +115,7 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
-    snap = await ctx.tables.call(ctx.tables.create_room, rules=rules, seed=None, options=options)
+    snap = await ctx.rooms.write(ctx.rooms.create_room, rules=rules, seed=None, options=options)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
@@ -100,7 +137,7 @@ async def _find(ctx: Context, typed: str) -> RoomSnap | None:
     without case, spaces or dashes (``P9D5-btxd hggh``), else None."""
     for code in dict.fromkeys((typed, typed_code(typed))):
         try:
-            return await ctx.tables.read(ctx.tables.snapshot, code)
+            return await ctx.rooms.read(ctx.rooms.snapshot, code)
         except errors.NotFound:
             continue
     return None
@@ -141,7 +178,7 @@ async def table(ctx: ContextDep, request: Request, code: str, token: TokenDep) -
     where the event stream cannot get through. Its ETag names all the table depends on (the
     version, the viewer's seat, who is here): asked with that tag in If-None-Match, an
     unchanged table is a 304 without a body."""
-    snap = await ctx.tables.read(ctx.tables.snapshot, code)
+    snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
     seat = viewer_seat(ctx, snap, token)
     tag = table_tag(snap, seat, ctx.presence)
     headers = {"Cache-Control": "no-store", "ETag": tag}
@@ -171,7 +208,7 @@ def _tags(header: str) -> set[str]:
 async def sheet(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> HTMLResponse:
     """The score sheet of the current game, as the caller may see it (``observe`` for the
     caller's seat, public facts only for a spectator): the fragment for htmx, else a page."""
-    snap = await ctx.tables.read(ctx.tables.snapshot, code)
+    snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
     seat = viewer_seat(ctx, snap, token)
     view, records = room_view(snap, seat, ctx.presence), hand_records(snap, seat)
     render = render_sheet if htmx(request) else render_sheet_page
@@ -181,17 +218,20 @@ async def sheet(ctx: ContextDep, request: Request, code: str, token: TokenDep) -
 
 
 @router.get("/r/{code}/events")
-async def table_events(ctx: ContextDep, code: str, token: TokenDep) -> EventSourceResponse:
+async def table_events(
+    ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep, request: Request
+) -> EventSourceResponse:
     """The page's one stream: the viewer's table as HTML, first a snapshot, then each change
     (and each coming or going, so "away" shows), all as ``state`` events that htmx swaps in.
     Gzipped, flushed per event, for a browser that accepts it: a move costs a few hundred
     bytes instead of the whole table's HTML."""
-    snap = await ctx.tables.read(ctx.tables.snapshot, code)
+    snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
     return event_stream(
         ctx,
         snap,
         token,
         gzip=True,
+        key=player_key(request) if me else None,  # a player's stream ends with their key
         # Bound to the reader's language: the stream renders long after this request.
         render=table_renderer(i18n.current()),
         presence_event="state",
@@ -205,11 +245,17 @@ async def join(
     request: Request,
     code: str,
     token: TokenDep,
-    name: Annotated[str, Form(min_length=1, max_length=40)],
+    me: MaybeMeDep,
+    name: Annotated[str, Form(max_length=40)] = "",
     seat: Annotated[int | None, Form(ge=0, le=3)] = None,
 ) -> Response:
-    joined = await ctx.tables.call(
-        ctx.tables.join, code=code, name=name.strip() or name, seat=seat, token=token
+    joined = await ctx.rooms.write(
+        ctx.rooms.join,
+        code=code,
+        name=me.player.name if me else (name.strip() or name),
+        seat=seat,
+        token=token,
+        player=me.seat_player if me else None,
     )
     # A claim on a computer player's seat (from the next deal): a spectator until then.
     seat_now = None if joined.pending else joined.seat
@@ -224,7 +270,10 @@ async def join(
         response = HTMLResponse(render_live(view), headers={"Cache-Control": "no-store"})
     else:
         response = RedirectResponse(f"/r/{code}", status_code=303)
-    set_seat_cookie(response, request, joined.snap, joined.token)
+    if me is not None:  # the player's key acts for the seat: no seat cookie
+        remember_table(response, request, code, joined.token)
+    else:
+        set_seat_cookie(response, request, joined.snap, joined.token)
     return response
 
 
@@ -237,15 +286,13 @@ async def seat_bot(
     seat: Annotated[int, Form(ge=0, le=3)],
     level: Annotated[str | None, Form(max_length=20)] = None,
 ) -> Response:
-    snap = await ctx.tables.call(
-        ctx.tables.seat_bot, code=code, token=token, seat=seat, level=level
-    )
+    snap = await ctx.rooms.write(ctx.rooms.seat_bot, code=code, token=token, seat=seat, level=level)
     return page_answer(ctx, request, snap, token)
 
 
 @router.post("/r/{code}/start")
 async def start(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
-    snap = await ctx.tables.call(ctx.tables.start, code=code, token=token)
+    snap = await ctx.rooms.write(ctx.rooms.start, code=code, token=token)
     return page_answer(ctx, request, snap, token)
 
 
@@ -259,8 +306,8 @@ async def act(
     card: Annotated[str | None, Form(max_length=2)] = None,
     version: Annotated[int | None, Form(ge=0)] = None,
 ) -> Response:
-    snap = await ctx.tables.call(
-        ctx.tables.act,
+    snap = await ctx.rooms.write(
+        ctx.rooms.act,
         code=code,
         token=token,
         action=action_from(type, card),
@@ -278,20 +325,20 @@ async def call_renege(
     lift: Annotated[int, Form(ge=1, le=12)],
 ) -> Response:
     """R22: the form twin of POST /api/rooms/{code}/renege; the verdict is in the table."""
-    snap, _judged = await ctx.tables.call(ctx.tables.call_renege, code=code, token=token, lift=lift)
+    snap, _judged = await ctx.rooms.write(ctx.rooms.call_renege, code=code, token=token, lift=lift)
     return page_answer(ctx, request, snap, token)
 
 
 @router.post("/r/{code}/reckoned")
 async def reckoned(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
     """R23: "score it", the form twin of POST /api/rooms/{code}/reckoned."""
-    snap = await ctx.tables.call(ctx.tables.reckoned, code=code, token=token)
+    snap = await ctx.rooms.write(ctx.rooms.reckoned, code=code, token=token)
     return page_answer(ctx, request, snap, token)
 
 
 @router.post("/r/{code}/rematch")
 async def rematch(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
-    snap = await ctx.tables.call(ctx.tables.rematch, code=code, token=token)
+    snap = await ctx.rooms.write(ctx.rooms.rematch, code=code, token=token)
     return page_answer(ctx, request, snap, token)
 
 
@@ -314,11 +361,11 @@ async def chat(
 ) -> Response:
     # A preset button sends the typed text too: the button is what was pressed.
     text = None if preset else chat
-    await ctx.tables.call(ctx.talk.post, code, token, text=text, preset=preset)
+    await ctx.rooms.write(ctx.talk.post, code, token, text=text, preset=preset)
     return _said(request, code)
 
 
 @router.post("/r/{code}/nudge")
 async def nudge(ctx: ContextDep, request: Request, code: str, token: TokenDep) -> Response:
-    await ctx.tables.call(ctx.talk.nudge, code, token)
+    await ctx.rooms.write(ctx.talk.nudge, code, token)
     return _said(request, code)

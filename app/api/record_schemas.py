@@ -8,13 +8,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from app.api.view_schemas import CardCode as Code
-from app.api.view_schemas import HandRecordView, SeatNumber, Shown
-from app.api.view_schemas import TeamNumber as Team
 from app.rules import Rules
 from app.rules.state import ACTION_TYPES, TABLE_ACTION_TYPES
 from app.services.options import RoomOptions
-from app.services.view import ReplayOfView
+from app.services.view import ReplayOfView, SeatRatingView
+from app.views.records import HandRecordView
+from app.views.shapes import CardCode as Code
+from app.views.shapes import SeatNumber, Shown
+from app.views.shapes import TeamNumber as Team
 
 
 class RecordSeat(Shown):
@@ -22,6 +23,9 @@ class RecordSeat(Shown):
     name: str
     bot: bool
     level: str | None
+    player: str | None = Field(
+        None, description="the handle of the profile holding the seat (null: a guest)"
+    )
 
 
 class RecordAction(Shown):
@@ -71,6 +75,10 @@ class GameRecordOut(Shown):
         json_schema_extra={"pattern": "^[0-9a-f]{64}$"},
     )
     seed: int | None = Field(description="the seed, once the game is over (up to 39 digits)")
+    rated: bool = Field(description="the game was rated (API.md § Ratings): false until it is over")
+    ratings: list[SeatRatingView] | None = Field(
+        description="a rated game's players' ratings before and after it; null otherwise"
+    )
 
 
 class ReplayCreated(Shown):

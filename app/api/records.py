@@ -32,7 +32,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 @router.get("/rooms/{code}/games/{g}", response_model=GameRecordOut, responses=_errors(404, 422))
 async def game_record(ctx: ContextDep, code: Code, g: GameNumber) -> Response:
     """The record of game ``g``: everything public so far; its seed once it is over."""
-    record = await ctx.tables.read(records.load_record, ctx.tables, code, g)
+    record = await ctx.rooms.read(records.load_record, ctx.rooms, code, g)
     body = json.dumps(records.record_json(record), separators=(",", ":"))
     return Response(body, media_type="application/json", headers=NO_STORE)
 
@@ -49,7 +49,7 @@ async def game_record(ctx: ContextDep, code: Code, g: GameNumber) -> Response:
     },
 )
 async def game_notebook(ctx: ContextDep, code: Code, g: GameNumber) -> PlainTextResponse:
-    record = await ctx.tables.read(records.load_record, ctx.tables, code, g)
+    record = await ctx.rooms.read(records.load_record, ctx.rooms, code, g)
     return PlainTextResponse(records.notebook(record), headers=NO_STORE)
 
 
@@ -63,5 +63,5 @@ async def game_notebook(ctx: ContextDep, code: Code, g: GameNumber) -> PlainText
 async def play_again(ctx: ContextDep, code: Code, g: GameNumber, token: TokenDep) -> JSONResponse:
     """A new room dealing the same deals (same seed, same first dealer), for a player seated
     in that game once it is over."""
-    snap = await ctx.tables.call(records.play_again, ctx.tables, code, g, token)
+    snap = await ctx.rooms.write(records.play_again, ctx.rooms, code, g, token)
     return JSONResponse({"code": snap.code, "url": f"/r/{snap.code}"}, status_code=201)

@@ -36,7 +36,7 @@ Position = Annotated[int | None, Query(ge=0, le=10_000)]
 async def latest_replay(ctx: ContextDep, code: str) -> Response:
     """The replay of the room's latest game (the result page links here)."""
     try:
-        snap = await ctx.tables.read(ctx.tables.snapshot, code)
+        snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
     except errors.NotFound:
         message = _("No table “%(code)s” here.") % {"code": code[:40]}
         return HTMLResponse(render_unavailable(message, None), 404)
@@ -56,7 +56,7 @@ async def replay(
     lift: Position = None,
 ) -> HTMLResponse:
     try:
-        record = await ctx.tables.read(records.load_record, ctx.tables, code, g)
+        record = await ctx.rooms.read(records.load_record, ctx.rooms, code, g)
     except errors.NotFound:
         # The page says it in the reader's words; err.detail is the API's English one.
         message = _("No game %(game)s at table “%(code)s”.") % {"game": g, "code": code[:40]}
@@ -74,7 +74,7 @@ async def play_again(
     ctx: ContextDep, code: str, g: Annotated[int, Path(ge=1, le=2**31 - 1)], token: TokenDep
 ) -> Response:
     """The replay page's "Play these deals again": to the new table."""
-    snap = await ctx.tables.call(records.play_again, ctx.tables, code, g, token)
+    snap = await ctx.rooms.write(records.play_again, ctx.rooms, code, g, token)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 

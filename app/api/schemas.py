@@ -6,7 +6,6 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from app.api.view_schemas import CardCode, HandRecordView
 from app.bots import LEVELS
 from app.rules import DEFAULT_PRESET, PRESETS, Rules, preset_rules
 from app.rules.cards import BadCardCode, parse
@@ -16,6 +15,8 @@ from app.services.errors import ApiError, Invalid
 from app.services.names import NAME_MAX, clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.view import RoomView
+from app.views.records import HandRecordView
+from app.views.shapes import CardCode
 
 Seat = Annotated[int, Field(ge=0, le=3, description="a seat, 0-3")]
 
@@ -99,7 +100,9 @@ class Join(BaseModel):
 
 class Joined(BaseModel):
     seat: int
-    token: str
+    token: str | None = Field(
+        description="the seat token (null: a player's seat, for which the player key acts)"
+    )
     pending: bool = Field(
         False,
         exclude_if=lambda pending: not pending,  # the contract's {seat, token} otherwise
@@ -155,10 +158,8 @@ class ErrorOut(BaseModel):
     params: dict[str, str | int] = Field(description="what the reason names: {'suit': 'H'}")
 
 
-# The view's shapes (API.md "The view", "The hand record"): app/api/view_schemas.py, copies
-# of what app/rules/view.py's observe shows, and app/services/view.py's RoomView.
-View = RoomView
-
+# The view's shapes (API.md "The view", "The hand record") are app/views' copies of what
+# app/rules/view.py's observe shows, and app/services/view.py's RoomView.
 # The models whose integer bounds the OpenAPI document takes from pydantic (app/api/openapi.py).
 DOCUMENTED_MODELS: tuple[type[BaseModel], ...] = (
     CreateRoom,

@@ -31,14 +31,14 @@ async def stats(ctx: ContextDep, code: Code) -> Response:
     """Per partnership and per player over the room's finished games, replayed from their
     action logs: bullseyes, hang jacks made and suffered (by jack), jacks won home, kick
     points, High, Low, Game won, the highest Game count, gave one and ran the pack."""
-    found = await ctx.tables.read(room_stats, ctx.tables, code)
+    found = await ctx.rooms.read(room_stats, ctx.rooms, code)
     return Response(found.model_dump_json(), media_type="application/json", headers=NO_CACHE)
 
 
 @pages.get("/r/{code}/stats", response_class=HTMLResponse)
 async def stats_page(ctx: ContextDep, code: str) -> HTMLResponse:
     try:
-        found = await ctx.tables.read(room_stats, ctx.tables, code)
+        found = await ctx.rooms.read(room_stats, ctx.rooms, code)
     except errors.NotFound:
         return HTMLResponse(render_stats_unavailable(code), 404)
     return HTMLResponse(render_stats(found), headers=NO_CACHE)

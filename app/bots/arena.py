@@ -89,7 +89,7 @@ class Times:
 
 
 @dataclass
-class Table:
+class Foursome:
     players: tuple[Player, Player, Player, Player]
     levels: tuple[str, str, str, str]
     times: dict[str, Times]
@@ -111,7 +111,7 @@ def seating(a: str, b: str, a_team: int) -> tuple[str, str, str, str]:
     return (a, b, a, b) if a_team == 0 else (b, a, b, a)
 
 
-def play_deal(table: Table, rules: Rules, deck: Sequence[int], dealer: int) -> tuple[int, int]:
+def play_deal(table: Foursome, rules: Rules, deck: Sequence[int], dealer: int) -> tuple[int, int]:
     """One deal from a stacked deck; the points each team scored in it (kicks included)."""
     state = new_game(rules, 0, dealer, stacked=[deck])
     while state.hand_number == 1 and state.phase is not Phase.GAME_OVER:
@@ -122,7 +122,7 @@ def play_deal(table: Table, rules: Rules, deck: Sequence[int], dealer: int) -> t
     return points[0], points[1]
 
 
-def play_game(table: Table, rules: Rules, seed: int) -> int:
+def play_game(table: Foursome, rules: Rules, seed: int) -> int:
     state = new_game(rules, seed)
     while state.phase is not Phase.GAME_OVER:
         state = table.act(state)
@@ -155,7 +155,7 @@ def run_job(job: Job) -> tuple[list[float], dict[str, Times]]:
         results = []
         for a_team in (0, 1):
             levels = seating(job.a, job.b, a_team)
-            table = Table(
+            table = Foursome(
                 tuple(players[lv] for lv in levels),  # type: ignore[arg-type]
                 levels,
                 times,

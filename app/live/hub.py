@@ -79,10 +79,14 @@ class Subscription:
 
     async def wait(self, timeout: float | None = None) -> bool:
         """Until something happened (True) or ``timeout`` passed (False)."""
-        try:
-            await asyncio.wait_for(self._event.wait(), timeout)
-        except TimeoutError:
-            return False
+        if timeout is None:
+            # A stream's own wait, once per event per stream: without wait_for's frame.
+            await self._event.wait()
+        else:
+            try:
+                await asyncio.wait_for(self._event.wait(), timeout)
+            except TimeoutError:
+                return False
         self._event.clear()
         return True
 

@@ -16,7 +16,7 @@ SUIT_ORDER = ("C", "D", "H", "S")
 
 
 @dataclass(frozen=True, slots=True)
-class Sheet:
+class GameSheet:
     """One game of a night: where it was played, the pairs (team 0's first) and its record."""
 
     round: int
@@ -27,7 +27,7 @@ class Sheet:
 
 
 @dataclass(frozen=True, slots=True)
-class Award:
+class NightAward:
     kind: str  # most_hang_jacks, first_hang_jack, highest_game, most_bullseyes, longest_run,
     # most_reneges_caught
     pair: int
@@ -37,25 +37,25 @@ class Award:
     table: int | None = None
 
 
-def _hands(sheet: Sheet) -> list[Mapping[str, Any]]:
+def _hands(sheet: GameSheet) -> list[Mapping[str, Any]]:
     hands = sheet.record.get("hands") or []
     return [h for h in hands if isinstance(h, Mapping)]
 
 
-def _most(counts: dict[int, int], first_at: dict[int, int], kind: str) -> Award | None:
+def _most(counts: dict[int, int], first_at: dict[int, int], kind: str) -> NightAward | None:
     if not counts or max(counts.values()) <= 0:
         return None
     best = max(counts.values())
     pair = min((p for p, n in counts.items() if n == best), key=lambda p: first_at[p])
-    return Award(kind, pair, best)
+    return NightAward(kind, pair, best)
 
 
-def awards(sheets: Sequence[Sheet]) -> list[Award]:
+def awards(sheets: Sequence[GameSheet]) -> list[NightAward]:
     ordered = sorted(sheets, key=lambda s: (s.round, s.table, s.number))
     hang: dict[int, int] = {}
     hang_at: dict[int, int] = {}
-    first_jack: dict[str, Award] = {}
-    best_game: Award | None = None
+    first_jack: dict[str, NightAward] = {}
+    best_game: NightAward | None = None
     wins: dict[int, int] = {}
     wins_at: dict[int, int] = {}
     run: dict[int, int] = {}
@@ -73,14 +73,14 @@ def awards(sheets: Sequence[Sheet]) -> list[Award]:
                 hang_at.setdefault(pair, step)
                 suit = str(award.get("card") or "")[-1:]
                 if suit and suit not in first_jack:
-                    first_jack[suit] = Award(
+                    first_jack[suit] = NightAward(
                         "first_hang_jack", pair, 1, suit, sheet.round, sheet.table
                     )
             totals = hand.get("game_totals")
             if totals:
                 for team, count in enumerate(totals):
                     if best_game is None or int(count) > best_game.value:
-                        best_game = Award(
+                        best_game = NightAward(
                             "highest_game",
                             sheet.pairs[team],
                             int(count),
@@ -113,7 +113,7 @@ def awards(sheets: Sequence[Sheet]) -> list[Award]:
     return [a for a in found if a is not None]
 
 
-def hang_jacks(sheets: Sequence[Sheet], pair: int) -> tuple[int, int]:
+def hang_jacks(sheets: Sequence[GameSheet], pair: int) -> tuple[int, int]:
     """Hang jacks made and suffered by ``pair`` in these games."""
     made = suffered = 0
     for sheet in sheets:

@@ -10,6 +10,17 @@ from dataclasses import dataclass
 Table = tuple[int, int]
 
 
+def seat_of(side: int, slot: int) -> int:
+    """The seat of a table's ``side`` (0: its first pair, 1: its second) player ``slot``:
+    partners opposite, the first pair at seats 0 and 2, the second at 1 and 3."""
+    return side + 2 * slot
+
+
+def owner_of(seat: int) -> tuple[int, int]:
+    """Whose seat it is, as (side, slot): ``seat_of`` turned round."""
+    return seat % 2, seat // 2
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """One round's tables, in table order (table 1 first), and the pair sitting out."""

@@ -49,6 +49,12 @@ NOT_THIS_NIGHT = reason(
     "this player link belongs to another night",
     N_("This player link belongs to another night"),
 )
+# A token no player holds: a link mangled in a message, cut short, typed by hand.
+UNKNOWN_LINK = reason(
+    "night_link_unknown",
+    "no player of this night holds this link",
+    N_("This player link is not valid: ask the director for your own"),
+)
 NO_SUCH_NIGHT = reason("night_not_found", "no night {code}", N_("There is no such night"))
 NO_SUCH_TABLE = reason(
     "night_no_table", "round {round} has no table {table}", N_("There is no such table")
@@ -87,4 +93,46 @@ NIGHT_SEATS = reason(
     "night_director_seats",
     "at a club night's table only the night's director seats substitutes",
     N_("At a club night's table only the night's director seats substitutes"),
+)
+NO_DIRECTOR_TOKEN = reason(
+    "night_director_token_needed",
+    "the director's token is needed (Authorization: Bearer <token>)",
+    N_("Only this night's director may do that"),
+)
+NO_PLAYER_TOKEN = reason(
+    "night_player_link_needed",
+    "a player's night link is needed",
+    N_("Open your own night link first"),
+)
+PLAYER_IN_A_PAIR = reason(
+    "night_player_in_a_pair",
+    "{handle} is in a pair of this night already",
+    N_("That player is in a pair of this night already"),
+)
+PAIR_REGISTERED = reason(
+    "night_pair_registered",
+    "that pair is registered already (pair {pair})",
+    N_("That pair is registered already"),
+)
+NO_TABLE_NOW = reason(
+    "night_no_table_now",
+    "pair {pair} has no table now (no round is being played, or it sits this one out)",
+    N_("Your pair has no table now"),
+)
+ROUND_DRAWN = reason(
+    "night_round_drawn",
+    "round {round} has just been drawn",
+    N_("That round has just been drawn"),
+)
+BUSY = reason("night_busy", "the night is busy: try again", N_("The night is busy: try again"))
+NO_ROUND_NOW = reason(
+    "night_no_round_now",
+    "no round is being played",
+    N_("No round is being played"),
+)
+NO_SUCH_PAIR = reason("night_no_pair", "there is no pair {pair}", N_("There is no such pair"))
+SUBSTITUTE_WHO = reason(
+    "night_substitute_who",
+    "a substitute is a person's name or a computer player's level, one of them",
+    N_("A substitute is a person's name or a computer player, one of them"),
 )

@@ -2,7 +2,7 @@
 
 Every caller uses the same small API: ``new_game``, ``current_seat``, ``legal_actions``,
 ``apply`` and ``observe`` (the only door for private information). Beneath ``apply`` lies the
-one implementation of the rules, ``table.Table``: a State stepped in place, cheap to clone,
+one implementation of the rules, ``working.WorkingState``: a State stepped in place, cheap to clone,
 on which the bots play out the deals they imagine (``imagined.imagined``).
 """
 

@@ -4,7 +4,7 @@ A game is ``(rules, seed, actions)``: its state is the replay of the actions fro
 seeded deal. Each ``apply`` also runs everything that follows the action without a
 decision — collecting the trick, scoring the deal, dealing the next one and turning its
 kick — so the state returned always waits for a seat to act, or is over. The rules
-themselves are the steps of a ``Table`` (table.py); ``apply`` checks the action, steps a
+themselves are the steps of a ``WorkingState`` (table.py); ``apply`` checks the action, steps a
 copy of the state and hands back that copy, frozen.
 """
 
@@ -20,8 +20,8 @@ from app.rules.legal import give_one_refusal, legal_actions, legal_play_mask
 from app.rules.renege import BAD_SEAT, NOT_RECKONING, call_refusal, holds_honour
 from app.rules.shuffle import SHUFFLE, SHUFFLES, first_dealer_for, shuffled_deck
 from app.rules.state import Action, Phase, Renege, State
-from app.rules.table import Table
 from app.rules.tricks import renege_kind, why_illegal
+from app.rules.working import WorkingState
 
 __all__ = [
     "apply",
@@ -58,7 +58,7 @@ def new_game(
     if dealer not in range(4):
         raise ValueError("the dealer is a seat 0-3")
     decks = tuple(tuple(d) for d in stacked)
-    return Table.new(rules, seed, dealer, decks, shuffle).freeze()
+    return WorkingState.new(rules, seed, dealer, decks, shuffle).freeze()
 
 
 def replay(
@@ -82,12 +82,12 @@ def current_seat(state: State) -> int | None:
 
 def apply(state: State, action: Action) -> State:
     """The state after the seat to act takes ``action``; raises a RuleError if it may not."""
-    table = Table.of(state)
+    table = WorkingState.of(state)
     step(table, action)
     return table.freeze()
 
 
-def step(table: Table, action: Action) -> None:
+def step(table: WorkingState, action: Action) -> None:
     """``apply`` in place: ``table`` takes ``action``, or a RuleError says why it may not."""
     phase = table.phase
     kind = action.type
@@ -166,7 +166,7 @@ NOT_OFFERED: dict[Phase, Reason] = {
 }
 
 
-def _table_action(table: Table, action: Action) -> None:
+def _table_action(table: WorkingState, action: Action) -> None:
     """R22-R23: a call of renege, a seat's "score it", the reckoning's time running out."""
     if action.type == "call":
         seat = -1 if action.seat is None else action.seat

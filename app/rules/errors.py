@@ -16,8 +16,8 @@ class RuleError(Refusal):
 
 
 class NotOffered(RuleError):
-    """The action is not one the current phase offers (the API answers 409)."""
+    """The action is not one the current phase offers (a service refuses it as a conflict)."""
 
 
 class IllegalMove(RuleError):
-    """The phase offers this kind of action, but not this one (the API answers 422)."""
+    """The phase offers this kind of action, but not this one (refused as an illegal move)."""

@@ -1,4 +1,4 @@
-"""One deal as a bot imagines it, stepped by the rules' own ``Table``: built from what an
+"""One deal as a bot imagines it, stepped by the rules' own ``WorkingState``: built from what an
 ``Observation`` showed, the hidden hands filled by the bot's guess (``Imagined.deal``).
 
 Apart from table.py because it reads an Observation: the table below the observer stays free
@@ -12,11 +12,11 @@ from typing import Self
 
 from app.rules.cards import Card, Hand
 from app.rules.shuffle import SHUFFLE
-from app.rules.table import Table
 from app.rules.view import Observation
+from app.rules.working import WorkingState
 
 
-class Imagined(Table):
+class Imagined(WorkingState):
     """One deal as a bot imagines it: the public facts it saw, hidden hands of its choosing.
 
     It ends with the deal (no seat is to act, ``turn`` is None): what follows a deal is a

@@ -172,7 +172,7 @@ FIELDS = (
 class State:
     """A game between deals or mid-deal. Build it with ``new_game`` and ``apply`` only.
 
-    Immutable, like every value here: a field cannot be assigned. ``Table`` (table.py) is a
+    Immutable, like every value here: a field cannot be assigned. ``WorkingState`` (table.py) is a
     State whose fields the engine replaces in place; every field holds an immutable value, so
     a copy is twenty references and freezing a table into a State is a change of class.
     """

@@ -3,8 +3,8 @@
 ``observe`` decides it, and nothing else does: a seat gets its own hand and the table's public
 facts, never another hand; the deals played so far as that viewer may see them; what the
 computer played for that seat while it was away; the seed once the game is over, and from the
-first deal the seed's commitment. The API's typed shapes of it (app/api/view_schemas.py) copy
-an Observation; they decide nothing.
+first deal the seed's commitment. The typed shapes of it (app/views) copy an Observation;
+they decide nothing.
 """
 
 from __future__ import annotations

@@ -22,13 +22,16 @@ from app.rules.renege import CALL_OUTSIDE_HAND
 from app.rules.shuffle import first_dealer_for
 from app.rules.state import ACTION_TYPES, SCORE, Call, call, reckoned
 from app.services import errors
-from app.services.identity import seat_of, token_hash
+from app.services.identity import seat_of, seat_of_mark, token_hash
+from app.services.names import bot_name
 from app.services.snapshot import (
     Claim,
     GameInfo,
     GameResult,
+    Lineup,
     RoomSnap,
     SeatInfo,
+    SeatPlayer,
     lineup_of,
     result_of,
     with_played_for,
@@ -114,7 +117,7 @@ SEAT_EMPTY = reason(
 
 
 @dataclass(frozen=True, slots=True)
-class Join:
+class TakeSeat:
     """A human takes a seat (``seat`` None: the first free one), or gets their own back."""
 
     token: str | None
@@ -125,14 +128,16 @@ class Join:
     # The seat is the caller's own (a club night's player coming back): a person substituting
     # in it gives it back at the game's end, or at once between games.
     own_seat: bool = False
+    player: SeatPlayer | None = None  # a player's profile: the seat is held under it
 
 
 @dataclass(frozen=True, slots=True)
-class SeatBot:
+class SeatComputer:
     token: str | None
     seat: int
     level: str
     admin: bool = False
+    stands_in: str | None = None  # a club night's player whose seat it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +195,7 @@ class HostMove:
 
 
 @dataclass(frozen=True, slots=True)
-class TableAct:
+class OutOfTurn:
     """R22-R23, out of turn: a seated person calls renege on ``lift`` ("call") or says "score
     it" ("reckoned"); the server ends a reckoning whose time is up ("score", ``seat`` None)
     or acts for a computer player (``seat``)."""
@@ -202,7 +207,44 @@ class TableAct:
     auto: bool = False
 
 
-Command = Join | SeatBot | Start | Rematch | Act | TableAct | HostBot | HostFree | HostMove
+@dataclass(frozen=True, slots=True)
+class ClaimSeat:
+    """A guest who makes a profile (or signs in) keeps their seat under it: the seat (or the
+    claim on one), its new token (the player's), and the games already played in it."""
+
+    token: str | None  # the guest's seat token (None: the seat is named by ``seat``, ``mark``)
+    player: SeatPlayer
+    name: str  # the profile's
+    fresh_hash: str  # the hash of the player's seat token here
+    # Claimed by the home page's mark of the seat (the browser's tables cookie): the seat, and
+    # the mark it must still answer to when the claim is decided (a seat freed or taken over
+    # meanwhile is no longer this browser's).
+    seat: int | None = None
+    mark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetPlayer:
+    """A deleted profile's seat becomes a guest's that nobody holds (its away cover plays
+    on); the games already played keep the seat's name, no longer linked."""
+
+    player: int
+    fresh_hash: str  # a token nobody was given
+
+
+Command = (
+    TakeSeat
+    | SeatComputer
+    | Start
+    | Rematch
+    | Act
+    | OutOfTurn
+    | HostBot
+    | HostFree
+    | HostMove
+    | ClaimSeat
+    | ForgetPlayer
+)
 
 # R23: after a hand's last card nobody is to play until it is scored.
 BEING_RECKONED = reason(
@@ -220,9 +262,9 @@ CALL_NEEDS_SEAT = reason(
 
 def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
     match command:
-        case Join():
+        case TakeSeat():
             return _join(snap, command)
-        case SeatBot():
+        case SeatComputer():
             return _seat_bot(snap, command)
         case Start():
             return _start(snap, command)
@@ -230,8 +272,12 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
             return _rematch(snap, command)
         case Act():
             return _act(snap, command)
-        case TableAct():
+        case OutOfTurn():
             return _table_act(snap, command)
+        case ClaimSeat():
+            return _claim_seat(snap, command)
+        case ForgetPlayer():
+            return _forget_player(snap, command)
         case HostBot() | HostFree() | HostMove():
             if snap.options.reserved:
                 raise errors.Forbidden(NIGHT_SEATS)  # a night's seats are its director's
@@ -259,7 +305,7 @@ def seated(snap: RoomSnap, token: str | None) -> int:
     return mine
 
 
-def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
+def _join(snap: RoomSnap, command: TakeSeat) -> RoomSnap | None:
     if seat_of(snap, command.token) is not None or claim_of(snap, command.token) is not None:
         return None  # rejoining (or claiming again): nothing changes
     if snap.options.reserved and not command.reserved:
@@ -277,28 +323,36 @@ def _join(snap: RoomSnap, command: Join) -> RoomSnap | None:
         raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
     else:
         chosen = command.seat
-    return _with_seat(snap, SeatInfo(chosen, command.name, False, None, command.fresh_hash))
+    return _with_seat(snap, _human(chosen, command))
 
 
-def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
+def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: TakeSeat) -> RoomSnap:
     """A latecomer takes a computer player's seat: at once when no hand is in play (the
     lobby, a finished game), else at the next deal's start (a claim, taken up by ``_act``)."""
     if not snap.in_play:
-        return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
+        return _with_seat(snap, _human(held.seat, command))
     if held.claim is not None:
         raise errors.SeatTaken(SEAT_CLAIMED, seat=held.seat)
-    return _with_seat(snap, replace(held, claim=Claim(command.name, command.fresh_hash)))
+    return _with_seat(
+        snap, replace(held, claim=Claim(command.name, command.fresh_hash, command.player))
+    )
 
 
-def _take_own_seat(snap: RoomSnap, held: SeatInfo, command: Join) -> RoomSnap:
+def _take_own_seat(snap: RoomSnap, held: SeatInfo, command: TakeSeat) -> RoomSnap:
     """A club night's player comes back to the seat a person substitutes in: the substitute
     finishes the game in play, as a club would have it (a claim, taken up at the game's end
     by ``_logged``); between games the seat is the player's at once."""
     if not snap.in_play:
-        return _with_seat(snap, SeatInfo(held.seat, command.name, False, None, command.fresh_hash))
+        return _with_seat(snap, _human(held.seat, command))
     if held.claim is not None:
         raise errors.SeatTaken(SEAT_CLAIMED, seat=held.seat)
-    return _with_seat(snap, replace(held, claim=Claim(command.name, command.fresh_hash)))
+    return _with_seat(
+        snap, replace(held, claim=Claim(command.name, command.fresh_hash, command.player))
+    )
+
+
+def _human(seat: int, command: TakeSeat) -> SeatInfo:
+    return SeatInfo(seat, command.name, False, None, command.fresh_hash, player=command.player)
 
 
 def claim_of(snap: RoomSnap, token: str | None) -> int | None:
@@ -313,6 +367,92 @@ def claim_of(snap: RoomSnap, token: str | None) -> int | None:
     return None
 
 
+def _claim_seat(snap: RoomSnap, command: ClaimSeat) -> RoomSnap | None:
+    if _held_by(snap, command.player.id):
+        return None  # the player holds a seat here already: one seat a table
+    old = _claimed_hash(snap, command)
+    if old is None:
+        return None
+    seats = list(snap.seats)
+    for n, info in enumerate(seats):
+        if info is None:
+            continue
+        if info.token_hash is not None and hmac.compare_digest(info.token_hash, old):
+            seats[n] = replace(
+                info, name=command.name, token_hash=command.fresh_hash, player=command.player
+            )
+        elif info.claim is not None and hmac.compare_digest(info.claim.token_hash, old):
+            seats[n] = replace(info, claim=Claim(command.name, command.fresh_hash, command.player))
+    if seats == list(snap.seats):
+        return None
+
+    def relinked(lineup: Lineup | None) -> Lineup | None:
+        if lineup is None:
+            return None
+        a, b, c, d = (
+            replace(o, who=command.fresh_hash, player=command.player.id) if o.who == old else o
+            for o in lineup
+        )
+        return (a, b, c, d)
+
+    # A new version: the seat's name and mark change in every viewer's table (their streams,
+    # the rendered views and the tables' ETags all go by the version).
+    return replace(
+        _seated(snap, seats),
+        version=snap.version + 1,
+        game=replace(snap.game, lineup=relinked(snap.game.lineup)) if snap.game else None,
+        results=tuple(replace(r, lineup=relinked(r.lineup)) for r in snap.results),
+    )
+
+
+def _claimed_hash(snap: RoomSnap, command: ClaimSeat) -> str | None:
+    """The hash of the guest token whose seat is claimed: the token's, or (claimed by mark)
+    the one the named seat holds while its mark still matches."""
+    if command.token is not None:
+        return token_hash(command.token)
+    if command.seat is None or seat_of_mark(snap, command.mark) != command.seat:
+        return None
+    info = snap.seats[command.seat]
+    return info.token_hash if info is not None else None
+
+
+def _forget_player(snap: RoomSnap, command: ForgetPlayer) -> RoomSnap | None:
+    seats = list(snap.seats)
+    forgotten = None
+    for n, info in enumerate(seats):
+        if info is None:
+            continue
+        if info.player is not None and info.player.id == command.player:
+            seats[n] = replace(info, token_hash=command.fresh_hash, player=None)
+            forgotten = n
+        elif _claimed_by(info, command.player):
+            seats[n] = replace(info, claim=None)
+    if seats == list(snap.seats):
+        return None
+    done = replace(_seated(snap, seats), version=snap.version + 1)
+    if forgotten is not None and done.host == forgotten:
+        # The host's seat is nobody's now: the table's host is the next person seated.
+        others = [None if n == forgotten else info for n, info in enumerate(seats)]
+        next_host = host_of(others, None)
+        if next_host is not None:
+            done = replace(done, host=next_host)
+    return done
+
+
+def _claimed_by(info: SeatInfo, player: int) -> bool:
+    claim = info.claim
+    return claim is not None and claim.player is not None and claim.player.id == player
+
+
+def _held_by(snap: RoomSnap, player: int) -> bool:
+    """Whether the player holds a seat here, or a claim on one."""
+    return any(
+        info is not None
+        and ((info.player is not None and info.player.id == player) or _claimed_by(info, player))
+        for info in snap.seats
+    )
+
+
 def _take_up_claims(snap: RoomSnap, game_over: bool) -> RoomSnap:
     """A new deal (or the game's end): latecomers take the computer players' seats they
     claimed; at the game's end, club night players also take back their own seats from the
@@ -320,18 +460,19 @@ def _take_up_claims(snap: RoomSnap, game_over: bool) -> RoomSnap:
     seats = list(snap.seats)
     for n, info in enumerate(seats):
         if info is not None and info.claim is not None and (info.bot or game_over):
-            seats[n] = SeatInfo(n, info.claim.name, False, None, info.claim.token_hash)
+            claim = info.claim
+            seats[n] = SeatInfo(n, claim.name, False, None, claim.token_hash, player=claim.player)
     return _seated(snap, seats)
 
 
-def _seat_bot(snap: RoomSnap, command: SeatBot) -> RoomSnap:
+def _seat_bot(snap: RoomSnap, command: SeatComputer) -> RoomSnap:
     if not command.admin:
         seated(snap, command.token)
         if snap.options.reserved:
             raise errors.Forbidden(NIGHT_SEATS)
     if snap.seats[command.seat] is not None:
         raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
-    name = f"Bot ({command.level})"
+    name = bot_name(command.level, command.stands_in)
     return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
 
 
@@ -407,7 +548,7 @@ def _applied(state: State, action: Action) -> State:
         raise errors.IllegalMoveError.of_rule(err) from None
 
 
-def _table_act(snap: RoomSnap, command: TableAct) -> RoomSnap | None:
+def _table_act(snap: RoomSnap, command: OutOfTurn) -> RoomSnap | None:
     """R22-R23: a call of renege, a "score it", the reckoning's time up, judged by the rules."""
     if command.type == "score":
         actor = None
@@ -537,7 +678,7 @@ def host_decides(snap: RoomSnap, command: HostBot | HostFree | HostMove) -> Room
                 raise errors.Conflict(HOST_KEEPS_SEAT)
             if not command.away:
                 raise errors.Conflict(PLAYER_NOT_AWAY, name=held.name)
-            name = f"Bot ({command.level})"
+            name = bot_name(command.level)
             return _with_seat(snap, SeatInfo(command.seat, name, True, command.level, None))
         case HostFree():
             if snap.game is not None:

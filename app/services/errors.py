@@ -1,5 +1,8 @@
-"""What a use case refuses, as the API answers it: status, a short error name, the reason's
-code and parameters, and the English detail formatted from them (``app/reasons.py``)."""
+"""What a use case refuses: its kind (a short error name), the reason's code and parameters,
+and the English detail formatted from them (``app/reasons.py``).
+
+Nothing here knows HTTP: the API maps each kind to its status code in one table
+(app/api/errors.py ``STATUS_OF``), and a page says it in the reader's language."""
 
 from __future__ import annotations
 
@@ -8,13 +11,13 @@ from app.rules.errors import RuleError
 
 
 class ApiError(Refusal):
-    """A refusal as the API answers it: ``status`` and ``error`` (its kind) by the class, the
-    ``reason`` (app/reasons.py) and its ``params`` by the raise."""
+    """A use case's refusal: ``error`` (its kind) by the class, the ``reason``
+    (app/reasons.py) and its ``params`` by the raise. The name is the one every caller
+    raises and catches; the class knows no status code."""
 
-    status = 400
     error = "bad_request"
-    # Extra answer headers (a 429's Retry-After), set by the raise when it needs any.
-    headers: dict[str, str] | None = None
+    # Seconds until asking again may succeed (a quota's refill), set by the raise that knows.
+    retry_after: int | None = None
 
     def __init__(self, reason: Reason, **params: Param) -> None:
         super().__init__(reason, params)
@@ -22,7 +25,7 @@ class ApiError(Refusal):
 
     @classmethod
     def of_rule(cls, err: RuleError) -> ApiError:
-        """The rules' refusal as the API answers it: its reason, its detail naming the rule."""
+        """The rules' refusal as a use case's: its reason, its detail naming the rule."""
         refused = cls(err.reason, **err.params)
         refused.detail = str(err)
         return refused
@@ -39,17 +42,14 @@ NO_SEAT_HERE = reason(
 
 
 class NotFound(ApiError):
-    status = 404
     error = "not_found"
 
 
 class Unauthorized(ApiError):
-    status = 401
     error = "unauthorized"
 
 
 class Forbidden(ApiError):
-    status = 403
     error = "forbidden"
 
 
@@ -58,7 +58,6 @@ class NotYourTurn(Forbidden):
 
 
 class Conflict(ApiError):
-    status = 409
     error = "conflict"
 
 
@@ -70,20 +69,27 @@ class SeatTaken(Conflict):
     error = "seat_taken"
 
 
+class HandleTaken(Conflict):
+    error = "handle_taken"
+
+
+class Gone(ApiError):
+    """What was there and is no more: a sign-in link used or expired."""
+
+    error = "gone"
+
+
 class NotOfferedNow(Conflict):
     error = "not_offered"
 
 
 class IllegalMoveError(ApiError):
-    status = 422
     error = "illegal_move"
 
 
 class Invalid(ApiError):
-    status = 422
     error = "invalid"
 
 
 class TooMany(ApiError):
-    status = 429
     error = "too_many_requests"

@@ -26,9 +26,9 @@ from typing import Any
 from app.live.hub import Hub, StreamEnd, Subscription
 from app.live.presence import Presence
 from app.services.identity import seat_of
+from app.services.rooms import Rooms
 from app.services.snapshot import RoomSnap
-from app.services.tables import Tables
-from app.services.talk import ChatMessageOut, TableTalk
+from app.services.talk import ChatMessageOut, RoomTalk
 from app.services.view import RenderedViews, Renderer, json_renderer, view_text
 
 __all__ = ["MAX_CATCH_UP", "Renderer", "json_renderer", "room_events"]
@@ -67,7 +67,7 @@ class Heard:
 
 async def room_events(
     *,
-    tables: Tables,
+    rooms: Rooms,
     hub: Hub,
     presence: Presence,
     views: RenderedViews,
@@ -77,7 +77,7 @@ async def room_events(
     state_event: str = "state",
     presence_event: str | None = None,
     end: StreamEnd | None = None,
-    talk: TableTalk | None = None,
+    talk: RoomTalk | None = None,
     say: ChatRenderer = chat_json,
     token: str | None = None,
 ) -> AsyncIterator[Json]:
@@ -91,10 +91,10 @@ async def room_events(
 
     async def snapshot(version: int | None) -> RoomSnap:
         if version is not None:
-            cached = tables.cached(code, version)
+            cached = rooms.cached(code, version)
             if cached is not None:
                 return cached
-        return await asyncio.to_thread(tables.snapshot, code, version)
+        return await asyncio.to_thread(rooms.snapshot, code, version)
 
     def event(snap: RoomSnap, name: str, with_id: bool) -> Json:
         out: Json = {"event": name, "data": view_text(views, snap, seat, presence, render)}
@@ -157,7 +157,7 @@ async def room_events(
 
 
 async def _recent(
-    talk: TableTalk, code: str, sub: Subscription, heard: Heard, say: ChatRenderer
+    talk: RoomTalk, code: str, sub: Subscription, heard: Heard, say: ChatRenderer
 ) -> AsyncIterator[Json]:
     """The recent messages from the database, those not sent yet. Messages announced while
     they are read stay in ``sub.said`` and follow (once each)."""

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Collection
+from collections.abc import Collection
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.live.presence import Presence
 from app.services import errors
-from app.services.tables import Tables
+from app.services.rooms import Rooms
 from app.services.view import room_view
 from app.store import housekeeping as store
 from app.store.db import read, write
@@ -31,27 +31,20 @@ log = logging.getLogger("allfours.housekeeping")
 Json = dict[str, Any]
 
 
-async def until_gone(events: AsyncIterator[Json]) -> AsyncIterator[Json]:
-    """A room's event stream that ends quietly once the room is removed."""
-    with suppress(errors.NotFound):
-        async for event in events:
-            yield event
-
-
 class Housekeeping:
-    def __init__(self, tables: Tables, presence: Presence) -> None:
-        self.tables = tables
+    def __init__(self, rooms: Rooms, presence: Presence) -> None:
+        self.all_rooms = rooms
         self.presence = presence
 
     def rooms(self, *, limit: int, offset: int = 0) -> Json:
         """Rooms with their state, the most recently changed first (for the admin)."""
-        with read(self.tables.engine) as conn:
+        with read(self.all_rooms.engine) as conn:
             total = store.count_rooms(conn)
             found = store.recent_rooms(conn, limit=limit, offset=offset)
         listed = []
         for activity in found:
             try:
-                snap = self.tables.snapshot(activity.code)
+                snap = self.all_rooms.snapshot(activity.code)
             except errors.NotFound:
                 continue  # removed since the listing was read
             view = room_view(snap, None, self.presence)
@@ -78,7 +71,7 @@ class Housekeeping:
     def close(self, code: str) -> None:
         """Remove a room now, whatever its state."""
         for _ in range(8):
-            with write(self.tables.engine) as conn:
+            with write(self.all_rooms.engine) as conn:
                 activity = store.room_activity(conn, code)
                 if activity is None:
                     raise errors.NotFound(errors.NO_ROOM, code=code)
@@ -102,7 +95,7 @@ class Housekeeping:
         ``keep``; returns their codes."""
         now = now or datetime.now(UTC)
         removed: dict[str, store.RoomActivity] = {}
-        with write(self.tables.engine) as conn:
+        with write(self.all_rooms.engine) as conn:
             found: list[store.RoomActivity] = []
             if ttl_days > 0:
                 found += store.idle_rooms(conn, before=now - timedelta(days=ttl_days))
@@ -121,17 +114,17 @@ class Housekeeping:
         """Those of ``codes`` that are no longer rooms (removed by any process)."""
         if not codes:
             return set()
-        with read(self.tables.engine) as conn:
+        with read(self.all_rooms.engine) as conn:
             return set(codes) - store.existing_codes(conn, codes)
 
     def _remove(self, conn: Any, activity: store.RoomActivity) -> bool:
         if not store.delete_room(conn, activity.id, activity.version):
             return False
-        self.tables.notifier.in_transaction(conn, activity.code, activity.version + 1)
+        self.all_rooms.notifier.in_transaction(conn, activity.code, activity.version + 1)
         return True
 
     def _announce(self, activity: store.RoomActivity) -> None:
-        self.tables.notifier.after_commit(activity.code, activity.version + 1)
+        self.all_rooms.notifier.after_commit(activity.code, activity.version + 1)
 
 
 class RoomSweeper:

@@ -67,3 +67,28 @@ def seat_of(snap: RoomSnap, token: str | None) -> int | None:
         if hashed is not None and hmac.compare_digest(hashed, digest):
             found = info.seat if info is not None else None
     return found
+
+
+# The home page's "Your table" entries (issue 32) name each seat a browser holds by a mark
+# in a cookie the whole site sees: neither the token (it stays in its room's cookie, the only
+# one that acts) nor its hash as stored, but a hash of that, which the room's seats check.
+MARK_LENGTH = 32  # hex digits: 128 bits
+
+
+def _mark_of_hash(hashed: str) -> str:
+    return hashlib.sha256(f"home:{hashed}".encode()).hexdigest()[:MARK_LENGTH]
+
+
+def seat_mark(token: str) -> str:
+    """The mark of a seat token that the home page's cookie keeps."""
+    return _mark_of_hash(token_hash(token))
+
+
+def seat_of_mark(snap: RoomSnap, mark: str) -> int | None:
+    """The seat whose token ``mark`` was made from (None: none of this room's seats)."""
+    found = None
+    for info in snap.seats:
+        hashed = info.token_hash if info is not None else None
+        if hashed is not None and hmac.compare_digest(_mark_of_hash(hashed), mark):
+            found = info.seat if info is not None else None
+    return found

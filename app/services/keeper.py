@@ -22,16 +22,16 @@ from app.rules import Action, Phase, observe
 from app.services import clocks
 from app.services.errors import ApiError, NotFound
 from app.services.room_tasks import RoomTasks
+from app.services.rooms import Rooms
 from app.services.snapshot import RoomSnap
-from app.services.tables import Tables
 
 log = logging.getLogger("allfours.keeper")
 
 
-class TableKeeper:
+class RoomKeeper:
     def __init__(
         self,
-        tables: Tables,
+        rooms: Rooms,
         hub: Hub,
         presence: Presence,
         *,
@@ -39,7 +39,7 @@ class TableKeeper:
         away_s: float,
         shared_presence: bool = False,
     ) -> None:
-        self.tables = tables
+        self.rooms = rooms
         self.hub = hub
         self.presence = presence
         self.bot_delay_s = bot_delay_s
@@ -75,7 +75,7 @@ class TableKeeper:
         codes = await asyncio.to_thread(self._rooms_in_play)
         for code in codes:
             try:
-                snap = await asyncio.to_thread(self.tables.snapshot, code)
+                snap = await asyncio.to_thread(self.rooms.snapshot, code)
             except ApiError:
                 continue
             self.on_version(code, snap.version)
@@ -84,7 +84,7 @@ class TableKeeper:
         from app.store import repo
         from app.store.db import read
 
-        with read(self.tables.engine) as conn:
+        with read(self.rooms.engine) as conn:
             return repo.rooms_in_play(conn)
 
     def start_heartbeat(self) -> None:
@@ -106,7 +106,7 @@ class TableKeeper:
         from app.store import repo
         from app.store.db import write
 
-        with write(self.tables.engine) as conn:
+        with write(self.rooms.engine) as conn:
             repo.mark_seen(conn, seen, datetime.now(UTC))
 
     def _seen_elsewhere_s(self, code: str, seat: int) -> float | None:
@@ -114,7 +114,7 @@ class TableKeeper:
         from app.store import repo
         from app.store.db import read
 
-        with read(self.tables.engine) as conn:
+        with read(self.rooms.engine) as conn:
             seen = repo.seen_at(conn, code, seat)
         if seen is None:
             return None
@@ -126,9 +126,9 @@ class TableKeeper:
         await self._tasks.close(*([heartbeat] if heartbeat is not None else []))
 
     async def _keep(self, code: str, version: int) -> None:
-        snap = self.tables.cached(code, version)
+        snap = self.rooms.cached(code, version)
         if snap is None:
-            snap = await asyncio.to_thread(self.tables.snapshot, code, version)
+            snap = await asyncio.to_thread(self.rooms.snapshot, code, version)
         if snap.version != version or snap.game is None:
             return
         if snap.game.state.phase is Phase.RECKONING:
@@ -174,7 +174,7 @@ class TableKeeper:
     ) -> None:
         try:
             await asyncio.to_thread(
-                lambda: self.tables.table_act(
+                lambda: self.rooms.table_act(
                     code=snap.code, type=type, seat=seat, expected=snap.version, lift=lift
                 )
             )
@@ -245,7 +245,7 @@ class TableKeeper:
             action = observation.legal[0]
         try:
             await asyncio.to_thread(
-                self.tables.act,
+                self.rooms.act,
                 code=snap.code,
                 token=None,
                 action=action,

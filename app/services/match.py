@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from pydantic import Field
 
-from app.api.view_schemas import Shown, TeamNumber
 from app.services.snapshot import GameResult, Lineup, Occupant, RoomSnap, result_of
+from app.views.shapes import Shown, TeamNumber
 
 Side = frozenset[str]
 

@@ -46,6 +46,13 @@ _LABELS = re.compile(r"(you|us|them|spectator|dealer|team( \d+)?|bot( \d+| \(\w+
 _INVISIBLE_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
 
 
+def bot_name(level: str, stands_in: str | None = None) -> str:
+    """A computer player's name at a table, made here only: "Bot (standard)"; one a club
+    night's director seats for an absent player bears that player's name (the pages say it
+    is a computer player standing in: ``bot`` and ``level`` tell it apart)."""
+    return stands_in if stands_in else f"Bot ({level})"
+
+
 def clean_name(name: str) -> str:
     """A player's name: trimmed, 1-24 characters, something visible in it, no control or
     unassigned characters, and not a label the table uses ("You", "Bot 2", "Team 1",

@@ -15,9 +15,10 @@ from collections import defaultdict
 
 from app.live.hub import Hub
 from app.live.notifier import NIGHT_PREFIX
+from app.night.state import Json
 from app.services.errors import ApiError
 from app.services.night_view import night_json, with_grace
-from app.services.nights import Json, Nights
+from app.services.nights import Nights
 from app.services.room_tasks import RoomTasks
 
 log = logging.getLogger("allfours.nights")
@@ -81,9 +82,7 @@ class NightSteward:
             return built[1]
         building = self._building.get(night)
         if building is None or building[0] != generation:
-            task = asyncio.get_running_loop().create_task(
-                self.nights.tables.read(self._night_json, night)
-            )
+            task = asyncio.get_running_loop().create_task(self.nights.read(self._night_json, night))
             building = (generation, task)
             self._building[night] = building
         try:
@@ -112,7 +111,7 @@ class NightSteward:
         return text
 
     def _night_json(self, night: str) -> Json:
-        return night_json(self.nights.load(night), self.nights.tables.snapshot)
+        return night_json(self.nights.load(night), self.nights.snapshot)
 
     def knows(self, room: str, night: str) -> None:
         self._night_of[room] = night

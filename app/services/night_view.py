@@ -11,19 +11,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.night import plan
-from app.night.awards import Award
+from app.night.awards import NightAward
+from app.night.pairing import owner_of
 from app.night.standings import Standing
-from app.services import errors
-from app.services.nights import (
+from app.night.state import (
     Json,
     NightState,
+    NightTableRow,
     night_awards,
     night_standings,
     played_of,
     table_counts,
 )
+from app.services import errors
 from app.services.snapshot import RoomSnap, SeatInfo
-from app.store import night_repo as repo
 
 Snapshot = Callable[[str], RoomSnap]
 
@@ -34,7 +35,7 @@ def standing_json(s: Standing) -> Json:
     return line
 
 
-def award_json(a: Award) -> Json:
+def award_json(a: NightAward) -> Json:
     return {k: v for k, v in asdict(a).items() if v is not None}
 
 
@@ -49,23 +50,25 @@ def seat_json(info: SeatInfo | None, player: str) -> Json | None:
     return {
         "name": info.name,
         "bot": info.bot,
+        "level": info.level if info.bot else None,
         "substitute_for": player if substitute else None,
         "claimed_back": info.claim is not None,
     }
 
 
-def table_json(t: repo.TableRow, snap: RoomSnap | None, players: dict[int, list[str]]) -> Json:
+def _owner(t: NightTableRow, players: dict[int, list[str]], seat: int) -> str:
+    side, slot = owner_of(seat)
+    return players[(t.pair_a, t.pair_b)[side]][slot]
+
+
+def table_json(t: NightTableRow, snap: RoomSnap | None, players: dict[int, list[str]]) -> Json:
     bulls, hangs, chalk = table_counts(t)
     scores = [0, 0]
     state = "over" if t.winner is not None else "waiting"
     seats: list[Json | None] = [None, None, None, None]
     game_number = len(t.games)
     if snap is not None:
-        # Partners opposite: the first pair at seats 0 and 2, the second at 1 and 3.
-        seats = [
-            seat_json(info, players[t.pair_b if n % 2 else t.pair_a][n // 2])
-            for n, info in enumerate(snap.seats)
-        ]
+        seats = [seat_json(info, _owner(t, players, n)) for n, info in enumerate(snap.seats)]
         if snap.game is not None:
             game_number = snap.game.number
             if t.winner is None:
@@ -170,7 +173,7 @@ def _state(state: NightState, played: list[plan.Played], over: bool) -> str:
     return "playing" if not played[-1].over else "between_rounds"
 
 
-def _live(snapshot: Snapshot | None, t: repo.TableRow) -> RoomSnap | None:
+def _live(snapshot: Snapshot | None, t: NightTableRow) -> RoomSnap | None:
     if snapshot is None:
         return None
     try:

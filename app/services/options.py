@@ -26,6 +26,12 @@ class RoomOptions(BaseModel):
         description="renege mode (R23): seconds after a hand's last card for the players to call"
         " renege or say 'score it' before the hand is scored",
     )
+    rated: bool = Field(
+        True,
+        description="a game here is rated (API.md § Ratings) when four different players hold"
+        " the four seats from the first deal to the end; off: its games count in the players'"
+        " stats but leave their ratings alone",
+    )
     reserved: bool = Field(
         False,
         exclude_if=lambda reserved: not reserved,  # shown only where it is so

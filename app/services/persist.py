@@ -8,6 +8,7 @@ from dataclasses import replace
 from sqlalchemy import Connection
 
 from app.rules import Phase
+from app.services import career
 from app.services.snapshot import RoomSnap, lineup_json
 from app.store import repo
 
@@ -37,9 +38,14 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
                 token_hash=new.token_hash,
                 version=version,
                 claim=(new.claim.name, new.claim.token_hash) if new.claim else None,
+                player=new.player.id if new.player else None,
+                claim_player=new.claim.player.id if new.claim and new.claim.player else None,
             )
     if before.host != after.host:
         repo.set_host(conn, after.id, after.host)
+    for old_who, new_who, player in relinked(before, after):
+        repo.relink_lineups(conn, after.id, old_who, new_who, player)
+        career.claimed(conn, after.id, new_who, player)  # the guest's finished games
     game = after.game
     if game is None:
         return after
@@ -56,9 +62,11 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             turn=game.state.turn,
             lineup=lineup_json(game.lineup),
         )
+        started = replace(after, game=replace(game, id=game_id))
         if game.state.winner is not None:  # over at its first kick (R19)
             repo.set_winner(conn, game_id, game.state.winner)
-        return replace(after, game=replace(game, id=game_id))
+            return career.game_ended(conn, started)
+        return started
     if game.last is not None and game.seq != before.game.seq:
         log = game.last
         repo.insert_action(
@@ -75,9 +83,27 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
         repo.set_turn(conn, game.id, game.state.turn, over=game.state.winner is not None)
         if game.state.winner is not None:  # this move ended the game
             repo.set_winner(conn, game.id, game.state.winner)
+            # Careers and ratings, once, in commit order, from the final state in memory.
+            return career.game_ended(conn, after)
         if game.state.phase is Phase.RECKONING and before.game.state.phase is not Phase.RECKONING:
             # R23: the hand's last card: its reckoning counts from this commit, everywhere.
             assert after.at is not None
             repo.set_reckon_since(conn, game.id, after.at)
             return replace(after, game=replace(game, reckon_since=after.at))
     return after
+
+
+def relinked(before: RoomSnap, after: RoomSnap) -> set[tuple[str, str, int]]:
+    """The players a claim (app/services/decide.py ``ClaimSeat``) linked to the games already
+    played: (the guest's token hash, the player's, the player) as the lineups changed."""
+    pairs = [(before.game, after.game)] if before.game and after.game else []
+    lineups = [(b.lineup, a.lineup) for b, a in pairs]
+    lineups += [(b.lineup, a.lineup) for b, a in zip(before.results, after.results, strict=False)]
+    out = set()
+    for old, new in lineups:
+        if old is None or new is None or old is new:
+            continue
+        for was, now in zip(old, new, strict=True):
+            if was.who and now.who and now.player is not None and was.who != now.who:
+                out.add((was.who, now.who, now.player))
+    return out

@@ -12,18 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.api.view_schemas import HandRecordView, hand_records
 from app.reasons import N_, reason
 from app.rules import Observation, Rules, observe
 from app.rules.cards import SUITS, code, suit_of
 from app.rules.shuffle import SHUFFLE, shuffled_deck
 from app.rules.state import Award, Call, HandRecord
 from app.services import errors
+from app.services.career import rating_json
 from app.services.identity import check_code, seat_of
-from app.services.snapshot import GameInfo, ReplayOf, RoomSnap, replay_game
-from app.services.tables import Tables
+from app.services.rooms import Rooms
+from app.services.snapshot import GameInfo, ReplayOf, RoomSnap, handles_of, replay_game
 from app.store import repo
 from app.store.db import read
+from app.views.records import HandRecordView, hand_records
 
 Json = dict[str, Any]
 
@@ -70,18 +71,19 @@ class GameRecord:
         return "replay" if self.snap.replay_of is not None else "seed"
 
 
-def load_record(tables: Tables, code: str, number: int) -> GameRecord:
+def load_record(rooms: Rooms, code: str, number: int) -> GameRecord:
     """Game ``number`` (1-based) of room ``code``, as far as it has been played."""
     check_code(code)
-    snap = tables.snapshot(code)
+    snap = rooms.snapshot(code)
     if snap.game is None or not 1 <= number <= snap.game.number:
         raise errors.NotFound(NO_GAME, code=code, number=number)
-    with read(tables.engine) as conn:
+    with read(rooms.engine) as conn:
         row = repo.game_by_number(conn, snap.id, number)
         if row is None:
             raise errors.NotFound(NO_GAME, code=code, number=number)
         logs = repo.actions_of(conn, row.id, snap.version)
-    return GameRecord(snap, replay_game(row, logs), tuple(logs))
+        handles = handles_of(conn, row)
+    return GameRecord(snap, replay_game(row, logs, handles), tuple(logs))
 
 
 def record_json(record: GameRecord) -> Json:
@@ -97,7 +99,15 @@ def record_json(record: GameRecord) -> Json:
         "rules": snap.rules.model_dump(mode="json"),
         "options": snap.options.model_dump(mode="json"),
         "seats": [
-            {"seat": s.seat, "name": s.name, "bot": s.bot, "level": s.level} if s else None
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "level": s.level,
+                "player": s.player.handle if s.player else None,
+            }
+            if s
+            else None
             for s in snap.seats
         ],
         "replay_of": {"room": replay_of.code, "game": replay_of.number} if replay_of else None,
@@ -116,13 +126,25 @@ def record_json(record: GameRecord) -> Json:
         "winner": state.winner,
         "seed_commitment": seen.seed_commitment,
         "seed": seen.seed,
+        "rated": over and game.rated,
+        "ratings": [
+            {
+                "seat": r.seat,
+                "handle": r.handle,
+                "before": rating_json(r.before),
+                "after": rating_json(r.after),
+            }
+            for r in game.ratings
+        ]
+        if over and game.rated
+        else None,
     }
 
 
-def play_again(tables: Tables, code: str, number: int, token: str | None) -> RoomSnap:
+def play_again(rooms: Rooms, code: str, number: int, token: str | None) -> RoomSnap:
     """A new room that deals game ``number`` of room ``code`` again: the same seed and first
     dealer, marked as a replay of that game. Only a player seated in it, once it is over."""
-    record = load_record(tables, code, number)
+    record = load_record(rooms, code, number)
     if seat_of(record.snap, token) is None:
         raise errors.Forbidden(PLAYERS_DEAL_AGAIN)
     if not record.over:
@@ -130,7 +152,7 @@ def play_again(tables: Tables, code: str, number: int, token: str | None) -> Roo
     game = record.game
     if game.state.shuffle != SHUFFLE:
         raise errors.Conflict(OLD_SHUFFLE)
-    return tables.create_room(
+    return rooms.create_room(
         rules=game.state.rules,
         seed=game.seed,
         first_dealer=game.first_dealer,

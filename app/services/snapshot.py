@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection
 
+from app.players.ratings import Rating
 from app.rules import Action, Phase, Rules, State, apply, new_game
 from app.rules.cards import parse
 from app.rules.state import TABLE_ACTION_TYPES
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
-from app.store import repo
+from app.store import career_repo, repo
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,16 @@ class Claim:
 
     name: str
     token_hash: str
+    player: SeatPlayer | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """The profile a seat is held under (issue #34): its token is derived from the
+    profile's secret (app/players/keys.py), and the view names its handle."""
+
+    id: int
+    handle: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +52,7 @@ class SeatInfo:
     token_hash: str | None
     # A bot's seat, or a club night substitute's (its player back: theirs at the game's end).
     claim: Claim | None = None
+    player: SeatPlayer | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +64,7 @@ class Occupant:
     bot: bool
     level: str | None
     who: str | None
+    player: int | None = None  # the profile's id, when a player held the seat
 
 
 Lineup = tuple[Occupant, Occupant, Occupant, Occupant]
@@ -57,14 +72,22 @@ Lineup = tuple[Occupant, Occupant, Occupant, Occupant]
 
 def lineup_of(seats: tuple[SeatInfo | None, ...]) -> Lineup | None:
     """The seats' occupants as a game starts (None while a seat is empty)."""
-    out = [Occupant(s.name, s.bot, s.level, s.token_hash) for s in seats if s is not None]
+    out = [
+        Occupant(s.name, s.bot, s.level, s.token_hash, s.player.id if s.player else None)
+        for s in seats
+        if s is not None
+    ]
     return (out[0], out[1], out[2], out[3]) if len(out) == 4 else None
 
 
 def lineup_json(lineup: Lineup | None) -> list[dict[str, object]] | None:
     if lineup is None:
         return None
-    return [{"name": o.name, "bot": o.bot, "level": o.level, "who": o.who} for o in lineup]
+    return [
+        {"name": o.name, "bot": o.bot, "level": o.level, "who": o.who}
+        | ({"player": o.player} if o.player is not None else {})
+        for o in lineup
+    ]
 
 
 def lineup_from(stored: list[dict[str, object]] | None) -> Lineup | None:
@@ -76,6 +99,7 @@ def lineup_from(stored: list[dict[str, object]] | None) -> Lineup | None:
             bool(o.get("bot")),
             str(o["level"]) if o.get("level") is not None else None,
             str(o["who"]) if o.get("who") is not None else None,
+            int(str(o["player"])) if o.get("player") is not None else None,
         )
         for o in stored
     ]
@@ -89,6 +113,38 @@ class GameResult:
     number: int
     lineup: Lineup | None
     winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRating:
+    """A rated game's change to one seat's player (API.md § Ratings): ``handle`` None once
+    the profile is deleted."""
+
+    seat: int
+    player: int
+    handle: str | None
+    before: Rating
+    after: Rating
+
+
+def seat_ratings(
+    stored: list[dict[str, Any]] | None, handles: Mapping[int, str]
+) -> tuple[SeatRating, ...]:
+    """``games.ratings`` as read back, each player named by their handle if still theirs."""
+    out = []
+    for entry in stored or ():
+        player = int(entry["player"])
+        before, after = entry["before"], entry["after"]
+        out.append(
+            SeatRating(
+                int(entry["seat"]),
+                player,
+                handles.get(player),
+                Rating(float(before["mu"]), float(before["sigma"])),
+                Rating(float(after["mu"]), float(after["sigma"])),
+            )
+        )
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +163,9 @@ class GameInfo:
     played_for: tuple[tuple[Action, ...], ...] = ((), (), (), ())
     # When the current hand's reckoning began (R23), as committed (games.reckon_since).
     reckon_since: datetime | None = None
+    # Once over (app/services/career.py): whether it was rated, and each seat's change.
+    rated: bool = False
+    ratings: tuple[SeatRating, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -160,10 +219,19 @@ def action_of(log: repo.ActionLog) -> Action:
 
 def load_game(conn: Connection, row: repo.GameRow, at_version: int | None = None) -> GameInfo:
     """One game of a room, replayed from its log (up to ``at_version``)."""
-    return replay_game(row, repo.actions_of(conn, row.id, at_version))
+    return replay_game(row, repo.actions_of(conn, row.id, at_version), handles_of(conn, row))
 
 
-def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
+def handles_of(conn: Connection, row: repo.GameRow) -> dict[int, str]:
+    """The handles a rated game's ratings name (one small query, for rated games only)."""
+    if not row.ratings:
+        return {}
+    return career_repo.handles_of(conn, (int(e["player"]) for e in row.ratings))
+
+
+def replay_game(
+    row: repo.GameRow, logs: list[repo.ActionLog], handles: Mapping[int, str] | None = None
+) -> GameInfo:
     """A game's state: its seeded deal, then every move of its log in order."""
     rules = Rules.model_validate(row.rules)
     state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
@@ -183,6 +251,8 @@ def replay_game(row: repo.GameRow, logs: list[repo.ActionLog]) -> GameInfo:
         lineup=lineup_from(row.lineup),
         played_for=played_for,
         reckon_since=row.reckon_since if state.phase is Phase.RECKONING else None,
+        rated=row.rated,
+        ratings=seat_ratings(row.ratings, handles or {}),
     )
 
 
@@ -202,15 +272,24 @@ def with_played_for(
     return tuple(seats)
 
 
+def _player(player_id: int | None, handle: str | None) -> SeatPlayer | None:
+    return SeatPlayer(player_id, handle) if player_id is not None and handle else None
+
+
 def load(conn: Connection, room: repo.RoomRow, at_version: int | None = None) -> RoomSnap:
-    """The room as it was at ``at_version`` (default: now), replayed from the log."""
+    """The room as it was at ``at_version`` (default: the version of ``room``), replayed from
+    the log: nothing written after that version is read, even where the transaction could
+    see it."""
     version = room.version if at_version is None else at_version
     seat_list: list[SeatInfo | None] = [None, None, None, None]
-    for s in repo.seats_of(conn, room.id, at_version):
-        claim = Claim(s.claim_name, s.claim_hash) if s.claim_name and s.claim_hash else None
-        seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash, claim)
-    row = repo.latest_game(conn, room.id, at_version)
-    game = load_game(conn, row, at_version) if row is not None else None
+    for s in repo.seats_of(conn, room.id, version):
+        claim = None
+        if s.claim_name and s.claim_hash:
+            claim = Claim(s.claim_name, s.claim_hash, _player(s.claim_player, s.claim_handle))
+        player = _player(s.player, s.handle)
+        seat_list[s.seat] = SeatInfo(s.seat, s.name, s.bot, s.level, s.token_hash, claim, player)
+    row = repo.latest_game(conn, room.id, version)
+    game = load_game(conn, row, version) if row is not None else None
     seats = (seat_list[0], seat_list[1], seat_list[2], seat_list[3])
     if game is not None and game.lineup is None:
         # A game stored before games.lineup: its players are the seats' (the best we know).

@@ -8,10 +8,8 @@ never changes, so the figures of a room are kept until its next game ends.
 
 Who is who: the players seated when each game started (``games.lineup``); a human by their
 seat token, a computer player by its level and seat. A partnership is two such players.
-Credit: High, Low and a jack won home go to the player who was dealt the card; a hang jack
-is made by the player whose card took the lift holding it and suffered by the jack's holder;
-kick points, gave one and ran the pack go to the dealer; bullseyes, Game won and the highest
-Game count are a partnership's, and count for both of its players.
+Each game is counted by app/services/figures.py (who is credited with what), the same count
+a player's career keeps; here the games' counts are added up per player and partnership.
 """
 
 from __future__ import annotations
@@ -19,13 +17,12 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass, field
 
 from pydantic import Field
 
-from app.api.view_schemas import Shown, TeamNumber
-from app.rules.cards import code
 from app.rules.state import HandRecord
+from app.services.figures import Count, count_game
+from app.services.rooms import Rooms
 from app.services.snapshot import (
     Lineup,
     Occupant,
@@ -34,9 +31,9 @@ from app.services.snapshot import (
     lineup_of,
     replay_game,
 )
-from app.services.tables import Tables
 from app.store import repo
 from app.store.db import read
+from app.views.shapes import Shown, TeamNumber
 
 # -- the response (the OpenAPI document is generated from these) ---------------------------
 
@@ -103,46 +100,27 @@ class StatsOut(Shown):
 # -- counting ------------------------------------------------------------------------------
 
 
-@dataclass
-class _Count:
-    games: int = 0
-    bullseyes: int = 0
-    made: dict[str, int] = field(default_factory=dict)
-    suffered: dict[str, int] = field(default_factory=dict)
-    jacks_won_home: int = 0
-    kick_points: int = 0
-    high: int = 0
-    low: int = 0
-    game_won: int = 0
-    highest_game_count: int | None = None
-    gave_one: int = 0
-    ran_the_pack: int = 0
-    reneges_caught: int = 0
-    wrong_calls: int = 0
-    reneges: int = 0
-    reneges_called: int = 0
-
-    def figures(self) -> dict[str, object]:
-        return {
-            "games": self.games,
-            "bullseyes": self.bullseyes,
-            "hang_jacks_made": sum(self.made.values()),
-            "hang_jacks_made_with": dict(sorted(self.made.items())),
-            "hang_jacks_suffered": sum(self.suffered.values()),
-            "hang_jacks_suffered_with": dict(sorted(self.suffered.items())),
-            "jacks_won_home": self.jacks_won_home,
-            "kick_points": self.kick_points,
-            "high": self.high,
-            "low": self.low,
-            "game_won": self.game_won,
-            "highest_game_count": self.highest_game_count,
-            "gave_one": self.gave_one,
-            "ran_the_pack": self.ran_the_pack,
-            "reneges_caught": self.reneges_caught,
-            "wrong_calls": self.wrong_calls,
-            "reneges": self.reneges,
-            "reneges_called": self.reneges_called,
-        }
+def _figures(count: Count) -> dict[str, object]:
+    return {
+        "games": count.games,
+        "bullseyes": count.bullseyes,
+        "hang_jacks_made": sum(count.made.values()),
+        "hang_jacks_made_with": dict(sorted(count.made.items())),
+        "hang_jacks_suffered": sum(count.suffered.values()),
+        "hang_jacks_suffered_with": dict(sorted(count.suffered.items())),
+        "jacks_won_home": count.jacks_won_home,
+        "kick_points": count.kick_points,
+        "high": count.high,
+        "low": count.low,
+        "game_won": count.game_won,
+        "highest_game_count": count.highest_game_count,
+        "gave_one": count.gave_one,
+        "ran_the_pack": count.ran_the_pack,
+        "reneges_caught": count.reneges_caught,
+        "wrong_calls": count.wrong_calls,
+        "reneges": count.reneges,
+        "reneges_called": count.reneges_called,
+    }
 
 
 def player_key(occupant: Occupant, seat: int) -> str:
@@ -154,9 +132,9 @@ def player_key(occupant: Occupant, seat: int) -> str:
 
 class _Tally:
     def __init__(self) -> None:
-        self.players: dict[str, _Count] = {}
+        self.players: dict[str, Count] = {}
         self.about: dict[str, Occupant] = {}
-        self.pairs: dict[frozenset[str], _Count] = {}
+        self.pairs: dict[frozenset[str], Count] = {}
         self.pair_order: dict[frozenset[str], tuple[str, str]] = {}
         self.games: list[tuple[int, int, tuple[int, int], tuple[str, ...]]] = []
         self.renege = False  # a game was played in renege mode
@@ -170,83 +148,22 @@ class _Tally:
         scores: tuple[int, int],
     ) -> None:
         keys = tuple(player_key(o, s) for s, o in enumerate(lineup))
+        counted = count_game(history, winner)  # the one scoring of a game (app/services/figures.py)
         for seat, key in enumerate(keys):
             self.about[key] = lineup[seat]  # the latest name each player played under
-            self.players.setdefault(key, _Count())
-        teams = []
+            self.players.setdefault(key, Count()).add(counted.seats[seat])
         for team in (0, 1):
             pair = frozenset({keys[team], keys[team + 2]})
             self.pair_order.setdefault(pair, (keys[team], keys[team + 2]))
-            teams.append(self.pairs.setdefault(pair, _Count()))
-        seats = [self.players[k] for k in keys]
-
-        def both(team: int) -> tuple[_Count, _Count, _Count]:
-            return teams[team], seats[team], seats[team + 2]
-
-        for team in (0, 1):
-            for c in both(team):
-                c.games += 1
-        for c in both(winner):
-            c.bullseyes += 1
-        for hand in history:
-            self._deal(hand, teams, seats)
+            self.pairs.setdefault(pair, Count()).add(counted.teams[team])
         self.games.append((number, winner, scores, keys))
-
-    def _deal(self, hand: HandRecord, teams: list[_Count], seats: list[_Count]) -> None:
-        dealer = hand.dealer
-        if hand.decision == "give_one":
-            teams[dealer % 2].gave_one += 1
-            seats[dealer].gave_one += 1
-        elif hand.decision == "run_pack":
-            teams[dealer % 2].ran_the_pack += 1
-            seats[dealer].ran_the_pack += 1
-        for award in hand.awards:
-            kind, team = award.kind, award.team
-            if kind == "kick":
-                teams[team].kick_points += award.points
-                seats[dealer].kick_points += award.points
-            elif kind in ("high", "low") and award.seat is not None:
-                for c in (teams[team], seats[award.seat]):
-                    setattr(c, kind, getattr(c, kind) + 1)
-            elif kind == "jack" and award.seat is not None:
-                teams[team].jacks_won_home += 1
-                seats[award.seat].jacks_won_home += 1
-            elif kind == "hang_jack" and award.card is not None and award.seat is not None:
-                jack = code(award.card)
-                # made by the player whose card took the lift that held the jack
-                taker = next(
-                    t.winner for t in hand.tricks if any(c == award.card for _, c in t.cards)
-                )
-                for c in (teams[team], seats[taker]):
-                    c.made[jack] = c.made.get(jack, 0) + 1
-                for c in (teams[1 - team], seats[award.seat]):
-                    c.suffered[jack] = c.suffered.get(jack, 0) + 1
-            elif kind == "game":
-                for c in (teams[team], seats[team], seats[team + 2]):
-                    c.game_won += 1
-        for called in hand.calls:  # R22: the caller's side and the caller
-            for c in (teams[called.seat % 2], seats[called.seat]):
-                if called.upheld:
-                    c.reneges_caught += 1
-                else:
-                    c.wrong_calls += 1
-        for renege in hand.reneges:  # finished games only: every renege is public (R27)
-            for c in (teams[renege.seat % 2], seats[renege.seat]):
-                c.reneges += 1
-                c.reneges_called += renege.called
-        if hand.game_totals is not None:
-            for team in (0, 1):
-                count = hand.game_totals[team]
-                for c in (teams[team], seats[team], seats[team + 2]):
-                    if c.highest_game_count is None or count > c.highest_game_count:
-                        c.highest_game_count = count
 
     def out(self, room: str) -> StatsOut:
         index = {key: i for i, key in enumerate(self.players)}
         players = [
             PlayerStats.model_validate(
                 {
-                    **count.figures(),
+                    **_figures(count),
                     "player": index[key],
                     "name": self.about[key].name,
                     "bot": self.about[key].bot,
@@ -258,7 +175,7 @@ class _Tally:
         pairs = [
             PartnershipStats.model_validate(
                 {
-                    **count.figures(),
+                    **_figures(count),
                     "players": [index[k] for k in self.pair_order[pair]],
                     "names": [self.about[k].name for k in self.pair_order[pair]],
                 }
@@ -281,10 +198,10 @@ class _Tally:
         )
 
 
-def count_room(tables: Tables, snap: RoomSnap) -> StatsOut:
+def count_room(rooms: Rooms, snap: RoomSnap) -> StatsOut:
     """Replay every finished game of the room and count."""
     tally = _Tally()
-    with read(tables.engine) as conn:
+    with read(rooms.engine) as conn:
         rows = repo.finished_games(conn, snap.id)
         logs = [repo.actions_of(conn, row.id) for row in rows]
     for row, game_logs in zip(rows, logs, strict=True):
@@ -321,7 +238,7 @@ class _Kept:
                 self._found.popitem(last=False)
 
 
-_KEPT: weakref.WeakKeyDictionary[Tables, _Kept] = weakref.WeakKeyDictionary()
+_KEPT: weakref.WeakKeyDictionary[Rooms, _Kept] = weakref.WeakKeyDictionary()
 _KEPT_LOCK = threading.Lock()
 
 
@@ -337,14 +254,14 @@ def finished_key(snap: RoomSnap) -> tuple[str, int, int]:
     return snap.code, snap.id, last
 
 
-def room_stats(tables: Tables, code: str) -> StatsOut:
+def room_stats(rooms: Rooms, code: str) -> StatsOut:
     """The room's stats (404 for an unknown room), counted once per finished game."""
-    snap = tables.snapshot(code)
+    snap = rooms.snapshot(code)
     with _KEPT_LOCK:
-        kept = _KEPT.setdefault(tables, _Kept())
+        kept = _KEPT.setdefault(rooms, _Kept())
     key = finished_key(snap)
     found = kept.get(key)
     if found is None:
-        found = count_room(tables, snap)
+        found = count_room(rooms, snap)
         kept.put(key, found)
     return found

@@ -20,8 +20,8 @@ from app.live.hub import Nudge, Said, nudge_mark
 from app.reasons import reason
 from app.services import errors
 from app.services.identity import check_code, seat_of
+from app.services.rooms import Rooms
 from app.services.snapshot import RoomSnap
-from app.services.tables import Tables
 from app.store import repo
 from app.store.db import read, write
 
@@ -122,13 +122,13 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class TableTalk:
+class RoomTalk:
     """The chat and the nudge of this server's rooms, on the tables' database."""
 
-    def __init__(self, tables: Tables, now: Callable[[], datetime] = _utc_now) -> None:
-        self._snapshot = tables.snapshot
-        self._engine = tables.engine
-        self._notifier = tables.notifier
+    def __init__(self, rooms: Rooms, now: Callable[[], datetime] = _utc_now) -> None:
+        self._snapshot = rooms.snapshot
+        self._engine = rooms.engine
+        self._notifier = rooms.notifier
         self._now = now
 
     def _speaker(

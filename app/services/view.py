@@ -17,25 +17,18 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, Field
 from pydantic_core import to_json
 
-from app.api.view_schemas import (
-    LOBBY,
-    ActionView,
-    GameView,
-    HandRecordView,
-    SeatNumber,
-    Shown,
-    action_views,
-    game_fields,
-    seat_fields,
-)
-from app.api.view_schemas import hand_records as record_views
 from app.live.presence import Presence
+from app.players.ratings import Rating
 from app.rules.config import Rules, preset_of
 from app.rules.view import Observation, observe
 from app.services.clocks import NO_DEADLINES, Deadlines, deadlines, seconds_left
 from app.services.match import MatchView, match_fields
 from app.services.options import RoomOptions
 from app.services.snapshot import RoomSnap
+from app.views.game import LOBBY, GameView, game_fields, seat_fields
+from app.views.records import HandRecordView
+from app.views.records import hand_records as record_views
+from app.views.shapes import ActionView, SeatNumber, Shown, absent_when_none, action_views
 
 Renderer = Callable[["RoomView"], str]
 # A seat's (connected, auto) flags, None for an empty seat: with the snapshot and the
@@ -55,6 +48,22 @@ class SeatView(Shown):
     claimed: bool = Field(
         False, description="a computer player's seat a latecomer takes from the next deal"
     )
+    player: str | None = Field(
+        None, description="the handle of the player whose profile holds the seat (null: a guest)"
+    )
+
+
+class RatingView(Shown):
+    mu: float
+    sigma: float
+    ordinal: float = Field(description="mu - 3 sigma: what the leaderboard sorts by")
+
+
+class SeatRatingView(Shown):
+    seat: SeatNumber
+    handle: str | None = Field(description="the seat's player (null: a deleted profile)")
+    before: RatingView
+    after: RatingView
 
 
 class ReplayOfView(Shown):
@@ -117,6 +126,17 @@ class RoomView(GameView):
         description="what the computer did for the caller's seat (away cover or turn timer)"
         " since the caller's own last move in this game, oldest first",
     )
+    rated: bool | None = Field(
+        None,
+        exclude_if=absent_when_none,
+        description="at game over: whether the game was rated (API.md § Ratings); absent before",
+    )
+    ratings: list[SeatRatingView] | None = Field(
+        None,
+        exclude_if=absent_when_none,
+        description="at the end of a rated game: each seat's player's rating before and after"
+        " it; absent otherwise",
+    )
 
 
 def json_renderer(view: RoomView) -> str:
@@ -169,6 +189,7 @@ def _shared_fields(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINE
                 # A substitute's seat claimed back by its night player is no latecomer's
                 # "next deal" (the night page says when the seat is theirs again).
                 "claimed": info.claim is not None and info.bot,
+                "player": info.player.handle if info.player else None,
             }
             for info, flag in zip(snap.seats, flags, strict=True)
         ],
@@ -185,7 +206,23 @@ def _shared_fields(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINE
         "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
         "played_for_you": [],
     }
+    if game is not None and game.over:
+        fields["rated"] = game.rated
+        if game.rated:
+            fields["ratings"] = [
+                {
+                    "seat": r.seat,
+                    "handle": r.handle,
+                    "before": _rating(r.before),
+                    "after": _rating(r.after),
+                }
+                for r in game.ratings
+            ]
     return _in_order(fields)
+
+
+def _rating(rating: Rating) -> dict[str, float]:
+    return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal}
 
 
 def _seat_fields(shared: Fields, snap: RoomSnap, seat: int | None) -> Fields:

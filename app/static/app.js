@@ -136,6 +136,14 @@ window.allFoursWord = function (key, values) {
     // outside the swapped table, so no later swap cuts it short.
     var lift = $(".collected", t);
     var liftKey = lift ? lift.getAttribute("data-lift") : null;
+    // A table that comes during a sweep (the next deal after a quick reckoning) keeps the
+    // trick's room too, so that nothing below slides under the sweep, and the sweep stays
+    // on the felt, which may have moved (the hand's calls of renege gone from above it).
+    var trick = $(".trick", t);
+    if (sweepRoom && trick) {
+      if (trick.style.minHeight !== sweepRoom) trick.style.minHeight = sweepRoom;
+      onFelt($(".sweep-clip"), $(".sweep-ghost"));
+    }
     if (lift && !first && liftKey !== seenLift) sweep(lift);
     else if (sweepDone && !$(".trick", t)) sweepDone(); // the game is over: the result, at once
     if (liftKey) seenLift = liftKey;
@@ -171,6 +179,7 @@ window.allFoursWord = function (key, values) {
   // ---------- The sweep of a collected trick ----------
   var SWEEP_MS = 1600, FINAL_SWEEP_MS = 2400; // as .collected.sweep in app.css
   var sweepDone = null;
+  var sweepRoom = null; // the trick's height held while a sweep is on (a CSS length)
   // Where the trick lay on screen, read before a table that collects a new lift changes
   // anything (the last frame's layout, so reading it costs no layout of its own).
   var trickBox = null;
@@ -179,25 +188,49 @@ window.allFoursWord = function (key, values) {
     var trick = coming && coming.getAttribute("data-lift") !== seenLift ? $("#table .trick") : null;
     trickBox = trick ? trick.getBoundingClientRect() : null;
   }
+  // The sweep goes on within the felt, clipped at its edges: the cards slide towards the
+  // winner's seat and never over the score, the kick's strip, the status or the reckoning.
+  // In the page's coordinates: a scroll (a tap on "Score it" brings it into view) moves it
+  // with the table. CSSOM, not a style attribute: the CSP refuses those.
+  function onFelt(clip, ghost) {
+    var felt = $("#table .play-felt"), trick = $("#table .trick");
+    if (!clip || !ghost || !felt || !trick) return;
+    var edge = felt.getBoundingClientRect(), at = trick.getBoundingClientRect();
+    clip.style.left = edge.left + window.scrollX + "px";
+    clip.style.top = edge.top + window.scrollY + "px";
+    clip.style.width = edge.width + "px";
+    clip.style.height = edge.height + "px";
+    ghost.style.left = at.left - edge.left + "px";
+    ghost.style.top = at.top - edge.top + "px";
+  }
   function sweep(lift) {
     var box = trickBox;
     trickBox = null;
     if (sweepDone) sweepDone();
     if (!box || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+    // A new table may lay the felt out otherwise (a new deal's felt is shorter before its
+    // first card): the copy lies where the trick is now, and the trick keeps the room it had
+    // until the sweep is over, so that nothing below (the status) slides under the copy.
+    var trick = $("#table .trick");
+    if (!trick || !$("#table .play-felt")) return;
+    var now = trick.getBoundingClientRect();
+    sweepRoom = Math.max(now.height, box.height) + "px";
+    trick.style.minHeight = sweepRoom;
+    var clip = document.createElement("div");
+    clip.className = "sweep-clip";
     var ghost = document.createElement("div");
     ghost.className = "trick sweep-ghost";
     ghost.setAttribute("aria-hidden", "true");
     ghost.setAttribute("data-past", "");
     ghost.setAttribute("data-sweep", lift.getAttribute("data-lift") || "");
-    // CSSOM, not a style attribute: the page's CSP refuses inline styles.
-    ghost.style.left = box.left + "px";
-    ghost.style.top = box.top + "px";
     ghost.style.width = box.width + "px";
+    onFelt(clip, ghost);
     var copy = lift.cloneNode(true);
     copy.removeAttribute("id"); // the lift's own stays in the table
     copy.classList.add("sweep");
     ghost.appendChild(copy);
-    document.body.appendChild(ghost);
+    clip.appendChild(ghost);
+    document.body.appendChild(clip);
     // The last lift of a hand: the new deal's cards come in once it has been swept.
     var final = lift.hasAttribute("data-final");
     root.classList.add("sweeping");
@@ -207,7 +240,10 @@ window.allFoursWord = function (key, values) {
       if (sweepDone !== done) return;
       sweepDone = null;
       clearTimeout(timer);
-      if (ghost.parentNode) ghost.parentNode.removeChild(ghost);
+      if (clip.parentNode) clip.parentNode.removeChild(clip);
+      var held = $("#table .trick");
+      if (held) held.style.removeProperty("min-height");
+      sweepRoom = null;
       root.classList.remove("sweeping", "sweeping-final");
       if (final) {
         root.classList.add("dealt");
@@ -223,21 +259,25 @@ window.allFoursWord = function (key, values) {
   }
 
   // ---------- The hand summary ----------
-  // On a phone it is a drawer over the far side of the table: it may reach down to the
-  // player's own area (the decision, the hand), never over it.
-  // Read in the next frame (the layout the frame makes anyway), written only when it
-  // changed, and only while a summary is shown: most moves cost no layout here at all.
-  var fitting = false;
+  // On a phone it is a drawer over the far side of the table, between the kick and the
+  // player's own area: never over the score, the kick, the status, the decision or the hand.
+  // Fitted at once, before the frame that shows it (a frame late, it would lie over what
+  // a new table moved): written only when it changed, and only while a summary is shown, so
+  // most moves cost no layout here at all.
   function fitSummary() {
-    if (fitting) return;
-    fitting = true;
-    requestAnimationFrame(function () {
-      fitting = false;
-      var board = $("#table .board"), me = $("#table .me-area");
-      if (!board || !me || !$("#table .hand-summary:not([hidden])")) return;
-      var room = Math.max(me.getBoundingClientRect().top - board.getBoundingClientRect().top - 6, 120) + "px";
-      if (board.style.getPropertyValue("--summary-room") !== room) board.style.setProperty("--summary-room", room);
-    });
+    var board = $("#table .board"), me = $("#table .me-area"), s = $("#table .hand-summary:not([hidden])");
+    if (!board || !me || !s) return;
+    if (getComputedStyle(s).position !== "absolute") { // in the side column: it fits itself
+      board.style.removeProperty("--summary-room");
+      board.style.removeProperty("--summary-top");
+      return;
+    }
+    var above = $("#table .kick-panel") || $("#table .scoreboard");
+    var boardTop = board.getBoundingClientRect().top;
+    var top = above ? Math.max(above.getBoundingClientRect().bottom - boardTop + 4, 0) : 0;
+    var room = Math.max(me.getBoundingClientRect().top - boardTop - top - 6, 80) + "px";
+    if (board.style.getPropertyValue("--summary-room") !== room) board.style.setProperty("--summary-room", room);
+    if (board.style.getPropertyValue("--summary-top") !== top + "px") board.style.setProperty("--summary-top", top + "px");
   }
   function dismissSummary(s) {
     if (!s || s.hidden) return;
@@ -252,6 +292,24 @@ window.allFoursWord = function (key, values) {
       || $(".felt-tools button", t) || $("[data-action]", t);
     if (!next) { t.setAttribute("tabindex", "-1"); next = t; }
     next.focus({ preventScroll: true });
+  }
+
+  // ---------- A double tap moves once and says nothing ----------
+  // A second tap of a card or of Stand/Beg (a double tap, a bouncing finger) while the first
+  // is on its way is dropped by htmx (hx-sync "this:drop" on the two forms). One just after
+  // the first was answered lands on the redrawn table: on the card that slid under the
+  // finger, or is sent with the new table's version. The first tap made the move: what the
+  // second is refused with (a card not to play now, "It is not your turn.") goes unsaid.
+  var DOUBLE_TAP_MS = 700, SAME_PLACE_PX = 24;
+  var lastMove = -Infinity; // when this page last sent a move, or had one answered
+  var lastTap = null; // where and when a move's control was last tapped
+  function moveForm(el) { return el && el.closest ? el.closest(".beg-step, .hand-form") : null; }
+  function secondTap() { return Date.now() - lastMove < DOUBLE_TAP_MS; }
+  // The same finger again: a tap where the last one was, at once (a card tapped later, or
+  // elsewhere, still says why it cannot be played).
+  function sameTap(e) {
+    return !!lastTap && Date.now() - lastTap.at < DOUBLE_TAP_MS
+      && Math.abs(e.clientX - lastTap.x) < SAME_PLACE_PX && Math.abs(e.clientY - lastTap.y) < SAME_PLACE_PX;
   }
 
   // ---------- Keyboard across the hand ----------
@@ -282,7 +340,11 @@ window.allFoursWord = function (key, values) {
     }
     if (el.getAttribute("aria-disabled") === "true" && el.hasAttribute("data-reason")) {
       e.preventDefault();
-      toast(el.getAttribute("data-reason"));
+      if (!(moveForm(el) && sameTap(e))) toast(el.getAttribute("data-reason"));
+      return;
+    }
+    if (moveForm(el) && el.tagName === "BUTTON") {
+      lastTap = { x: e.clientX, y: e.clientY, at: Date.now() };
     }
   }
 
@@ -306,8 +368,13 @@ window.allFoursWord = function (key, values) {
 
     // The viewer's next move puts the summary of the hand before away: it was read.
     document.body.addEventListener("htmx:beforeRequest", function (e) {
-      var from = e.detail && e.detail.elt;
-      if (from && from.closest && from.closest(".beg-step, .hand-form")) $all("#table .hand-summary").forEach(dismissSummary);
+      if (!moveForm(e.detail && e.detail.elt)) return;
+      if (e.detail.xhr) e.detail.xhr.allFoursSecondTap = secondTap();
+      lastMove = Date.now();
+      $all("#table .hand-summary").forEach(dismissSummary);
+    });
+    document.body.addEventListener("htmx:afterRequest", function (e) {
+      if (moveForm(e.detail && e.detail.elt)) lastMove = Date.now();
     });
     window.addEventListener("resize", fitSummary);
     document.body.addEventListener("htmx:sseOpen", function () { root.classList.remove("reconnecting"); });
@@ -334,6 +401,7 @@ window.allFoursWord = function (key, values) {
     });
     document.body.addEventListener("htmx:responseError", function (e) {
       var xhr = e.detail.xhr, text = "";
+      if (xhr && xhr.allFoursSecondTap) { refresh(); return; }
       try { var body = JSON.parse(xhr.responseText); text = body.message || body.detail || body.error; } catch (x) { text = ""; }
       if (!text) {
         var m = /<p class="error"[^>]*>([^<]+)</.exec(xhr.responseText || "");
@@ -823,6 +891,16 @@ window.allFoursWord = function (key, values) {
         note.textContent = text || window.allFoursWord("not_sent");
       }
     });
+    // Closing the drawer (its Close button, or Escape inside it) gives the focus back to the
+    // top bar's switch that opened it.
+    function closeDrawer() {
+      var c = chat(), toggle = $("[data-chat-toggle]");
+      c.setAttribute("data-open", "false");
+      if (toggle) { toggle.setAttribute("aria-expanded", "false"); toggle.focus(); }
+    }
+    chat().addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && chat().getAttribute("data-open") === "true") closeDrawer();
+    });
     document.addEventListener("click", function (e) {
       var toggle = e.target.closest && e.target.closest("[data-chat-toggle]");
       if (toggle) {
@@ -833,6 +911,7 @@ window.allFoursWord = function (key, values) {
         if (open) { unread = 0; showUnread(); var log = $("#chat-log"); if (log) log.scrollTop = log.scrollHeight; }
         return;
       }
+      if (e.target.closest && e.target.closest("[data-chat-close]")) { closeDrawer(); return; }
       var mute = e.target.closest && e.target.closest("[data-chat-mute]");
       if (mute) {
         var seat = mute.closest("[data-chat-message]").getAttribute("data-seat");

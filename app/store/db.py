@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -73,7 +73,56 @@ def _sqlite_pragmas(engine: Engine) -> None:
 # One SQLite writer at a time in this process. Without it, writer threads queue inside
 # SQLite's busy handler, which sleeps in growing steps (up to 100 ms): under load a move
 # then waits tens of milliseconds for a lock that was free long before (bench.live).
-_sqlite_writers: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
+class _Writer:
+    """The engine's writer lock and, held under it, one long-lived write connection: a
+    pool checkout, its reset on return and ``execution_options`` per move cost more than
+    the three statements of a move (bench.live's profile)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.lock = threading.Lock()
+        self.conn: Connection | None = None
+        self.pool: object = None  # the pool it came from: dispose() makes a new one
+        event.listen(engine, "engine_disposed", self._on_dispose)
+
+    def connection(self, engine: Engine) -> Connection:
+        """The write connection (the lock held): a new one after a dispose, since the
+        checkpointer disposes the pool to set its pragma on every connection."""
+        if self.conn is not None and (self.pool is not engine.pool or self.conn.closed):
+            self.drop()
+        if self.conn is None:
+            self.conn = engine.connect().execution_options(write=True)
+            self.pool = engine.pool
+        return self.conn
+
+    def drop(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            with suppress(Exception):  # a connection that failed may fail to close too
+                conn.close()
+
+    def _on_dispose(self, _engine: Engine) -> None:
+        with self.lock:
+            self.drop()
+
+
+_sqlite_writers: WeakKeyDictionary[Engine, _Writer] = WeakKeyDictionary()
+_writers_made = threading.Lock()
+
+
+def _writer(engine: Engine) -> _Writer:
+    writer = _sqlite_writers.get(engine)
+    if writer is None:
+        with _writers_made:
+            writer = _sqlite_writers.get(engine)
+            if writer is None:
+                writer = _sqlite_writers[engine] = _Writer(engine)
+    return writer
+
+
+def writer_lock(engine: Engine) -> threading.Lock:
+    """The lock every SQLite write of this process takes (tests hold it to stand for a long
+    write elsewhere)."""
+    return _writer(engine).lock
 
 
 # Set while a write runs on the event loop's own thread (``on_loop``): there it may not wait
@@ -122,19 +171,34 @@ def write(engine: Engine) -> Iterator[Connection]:
         with engine.connect().execution_options(write=True) as conn, conn.begin():
             yield conn
         return
-    lock = _sqlite_writers.setdefault(engine, threading.Lock())
-    if not lock.acquire(blocking=_may_wait()):
+    writer = _writer(engine)
+    if not writer.lock.acquire(blocking=_may_wait()):
         raise WriterBusy
     try:
-        with engine.connect().execution_options(write=True) as conn, conn.begin():
-            yield conn
+        conn = writer.connection(engine)
+        try:
+            with conn.begin():
+                yield conn
+        except exc.DBAPIError:
+            writer.drop()  # the driver failed (busy, closed, corrupt): a fresh one next time
+            raise
+        finally:
+            if conn.in_transaction():  # a BEGIN that half failed: never reuse it
+                writer.drop()
     finally:
-        lock.release()
+        writer.lock.release()
 
 
 @contextmanager
 def read(engine: Engine) -> Iterator[Connection]:
-    with engine.connect() as conn, conn.begin():
+    """One read transaction that sees one moment of the database. SQLite's read transaction
+    does; PostgreSQL's default (READ COMMITTED) lets each statement see the commits made since
+    the last one, so a room read in two queries could pair one version's number with the
+    next version's moves: there, REPEATABLE READ (psycopg sends it with the BEGIN)."""
+    conn = engine.connect()
+    if engine.dialect.name == "postgresql":
+        conn = conn.execution_options(isolation_level="REPEATABLE READ")
+    with conn, conn.begin():
         yield conn
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -100,6 +101,10 @@ class Seat(Base):
     # When this seat last nudged the player to act: at most one nudge a seat each 30 s,
     # whichever app process takes it.
     nudged_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A player's seat (issue #34): its token is derived from the player's secret, so that
+    # every device signed in to the profile acts for it (app/players/keys.py).
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
+    claim_player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
 
 
 class Game(Base):
@@ -129,6 +134,12 @@ class Game(Base):
     # When the current hand's reckoning began (R23: its last card), written by that move: the
     # reckoning's deadline counts from it in every app process and after a restart.
     reckon_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the game ended (the order ratings are applied in), whether it was rated (four
+    # different players from the first deal to the end, API.md § Ratings) and, if so, each
+    # seat's rating before and after: [{"seat", "player", "before", "after"}].
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    ratings: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):
@@ -200,6 +211,7 @@ class NightPlayer(Base):
     """A player's own link: it seats them at their table every round. Only its hash is kept."""
 
     __tablename__ = "night_players"
+    __table_args__ = (UniqueConstraint("night_id", "player_id"),)  # one pair a profile
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"), index=True)
@@ -207,6 +219,8 @@ class NightPlayer(Base):
     slot: Mapped[int] = mapped_column(SmallInteger)  # 0: seats 0/1, 1: seats 2/3 (opposite)
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # A player registered by their handle (issue #34): seated by their profile, no link.
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
 
 
 class NightRound(Base):
@@ -239,3 +253,103 @@ class NightTable(Base):
     # Set by the director: a forfeit (the pair that gave it up) or a result set by hand.
     forfeit: Mapped[int | None] = mapped_column(SmallInteger)
     corrected: Mapped[list[int] | None] = mapped_column(JSON)  # the bullseyes set by hand
+
+
+# -- players (issue #34): a profile without a password, its devices and passkeys --------------
+
+
+class Player(Base):
+    """A profile. Its handle is never given to anyone else: a deleted profile keeps its row
+    (the handle, and the id its rated games name) with everything personal wiped."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    handle: Mapped[str] = mapped_column(String(20), unique=True)  # lower case
+    name: Mapped[str] = mapped_column(String(64))
+    language: Mapped[str | None] = mapped_column(String(8))
+    listed: Mapped[bool] = mapped_column(Boolean, default=True)
+    # What the player's seat token at a room is derived from (app/players/keys.py): every
+    # device of theirs acts for the seat, none holds it. None once deleted.
+    secret: Mapped[str | None] = mapped_column(String(64))
+    # The rating (API.md § Ratings), as the rated games applied so far left it.
+    mu: Mapped[float | None] = mapped_column(Float)
+    sigma: Mapped[float | None] = mapped_column(Float)
+    rated_games: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerKey(Base):
+    """A device signed in: its player key's hash, the browser's name for it, when it was
+    first and last seen."""
+
+    __tablename__ = "player_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    device: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SigninCode(Base):
+    """A one-time link that signs another device in: single use, ten minutes."""
+
+    __tablename__ = "signin_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Passkey(Base):
+    """A WebAuthn credential: the way back in for a player who lost every device."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    credential_id: Mapped[str] = mapped_column(String(400), unique=True)  # base64url
+    public_key: Mapped[str] = mapped_column(String(2000))  # base64url, COSE
+    sign_count: Mapped[int] = mapped_column(Integer, default=0)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyChallenge(Base):
+    """A WebAuthn ceremony's challenge, kept in the database so that any app process may
+    finish what another began; single use, a few minutes."""
+
+    __tablename__ = "passkey_challenges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    challenge: Mapped[str] = mapped_column(String(200), unique=True)  # base64url
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    purpose: Mapped[str] = mapped_column(String(16))  # "add" or "signin"
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerGame(Base):
+    """A finished game in a player's career, counted from its record when it ended (or when a
+    guest's seat was claimed): the seat's figures and, for a rated game, the rating before
+    and after. Derived, and rebuilt from the records by
+    ``python -m app.services.rebuild_careers``."""
+
+    __tablename__ = "player_games"
+    __table_args__ = (UniqueConstraint("player_id", "game_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(SmallInteger)
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    won: Mapped[bool] = mapped_column(Boolean)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    figures: Mapped[dict[str, object]] = mapped_column(JSON)
+    before: Mapped[dict[str, float] | None] = mapped_column(JSON)  # {"mu", "sigma"}
+    after: Mapped[dict[str, float] | None] = mapped_column(JSON)

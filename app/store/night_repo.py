@@ -1,14 +1,14 @@
-"""The club nights' queries (app/store/models.py, nights and night_*). Callers own the
-transaction (app.store.db.read/write)."""
+"""The club nights' queries (app/store/models.py, nights and night_*), read into the night's
+own records (app/night/state.py). Callers own the transaction (app.store.db.read/write)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, select, update
 
+from app.night.state import NightRow, NightTableRow, PairRow, PlayerRow, RoundRow
 from app.store.models import Night, NightPair, NightPlayer, NightRound, NightTable, Room, Seat
 from app.store.repo import as_utc
 
@@ -19,57 +19,6 @@ rounds: Table = NightRound.__table__  # type: ignore[assignment]
 tables: Table = NightTable.__table__  # type: ignore[assignment]
 rooms: Table = Room.__table__  # type: ignore[assignment]
 seats: Table = Seat.__table__  # type: ignore[assignment]
-
-
-@dataclass(frozen=True, slots=True)
-class NightRow:
-    id: int
-    code: str
-    name: str
-    format: str
-    preset: str | None
-    rules: dict[str, Any]
-    options: dict[str, Any]
-    director_hash: str
-    registration_open: bool
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class PairRow:
-    number: int
-    names: list[str]
-    team: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    night_id: int
-    pair: int
-    slot: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRow:
-    number: int
-    bye: int | None
-    started_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    id: int
-    night_id: int
-    round: int
-    number: int
-    room_code: str
-    pair_a: int
-    pair_b: int
-    games: list[dict[str, Any]]
-    winner: int | None
-    forfeit: int | None
-    corrected: list[int] | None
 
 
 _NIGHT = select(
@@ -116,15 +65,18 @@ def night_code_of_director(conn: Connection, digest: str) -> str | None:
     return found.scalar_one_or_none()
 
 
-def bump(conn: Connection, night_id: int, **values: Any) -> int:
-    """Raise the night's version by one (with ``values`` written alongside); the new one."""
+def bump(conn: Connection, night_id: int, version: int) -> bool:
+    """The conditional UPDATE: True if the night was still at ``version`` (now version + 1)."""
     result = conn.execute(
         update(nights)
-        .where(nights.c.id == night_id)
-        .values(version=nights.c.version + 1, **values)
-        .returning(nights.c.version)
+        .where(nights.c.id == night_id, nights.c.version == version)
+        .values(version=version + 1)
     )
-    return int(result.scalar_one())
+    return result.rowcount == 1
+
+
+def set_registration(conn: Connection, night_id: int, open_: bool) -> None:
+    conn.execute(update(nights).where(nights.c.id == night_id).values(registration_open=open_))
 
 
 def pairs_of(conn: Connection, night_id: int) -> list[PairRow]:
@@ -141,21 +93,55 @@ def insert_pair(
 
 
 def insert_player(
-    conn: Connection, night_id: int, pair: int, slot: int, name: str, token_hash: str
+    conn: Connection,
+    night_id: int,
+    pair: int,
+    slot: int,
+    name: str,
+    token_hash: str,
+    player_id: int | None = None,
 ) -> None:
     conn.execute(
         insert(players).values(
-            night_id=night_id, pair=pair, slot=slot, name=name, token_hash=token_hash
+            night_id=night_id,
+            pair=pair,
+            slot=slot,
+            name=name,
+            token_hash=token_hash,
+            player_id=player_id,
         )
     )
 
 
+_PLAYER = select(
+    players.c.night_id, players.c.pair, players.c.slot, players.c.name, players.c.player_id
+)
+
+
 def player_by_hash(conn: Connection, digest: str) -> PlayerRow | None:
-    query = select(players.c.night_id, players.c.pair, players.c.slot, players.c.name).where(
-        players.c.token_hash == digest
-    )
+    row = conn.execute(_PLAYER.where(players.c.token_hash == digest)).one_or_none()
+    return PlayerRow(*row) if row is not None else None
+
+
+def player_by_profile(conn: Connection, night_id: int, player_id: int) -> PlayerRow | None:
+    """The night's player registered by this profile's handle, if any."""
+    query = _PLAYER.where(players.c.night_id == night_id, players.c.player_id == player_id)
     row = conn.execute(query).one_or_none()
     return PlayerRow(*row) if row is not None else None
+
+
+def player_hashes(conn: Connection, night_id: int) -> set[str]:
+    """The hashes of a night's players' link tokens."""
+    query = select(players.c.token_hash).where(players.c.night_id == night_id)
+    return set(conn.execute(query).scalars())
+
+
+def update_player_hash(conn: Connection, night_id: int, pair: int, slot: int, digest: str) -> None:
+    conn.execute(
+        update(players)
+        .where(players.c.night_id == night_id, players.c.pair == pair, players.c.slot == slot)
+        .values(token_hash=digest)
+    )
 
 
 def rounds_of(conn: Connection, night_id: int) -> list[RoundRow]:
@@ -189,14 +175,14 @@ def insert_table(
     )
 
 
-def tables_of(conn: Connection, night_id: int) -> list[TableRow]:
+def tables_of(conn: Connection, night_id: int) -> list[NightTableRow]:
     query = _TABLE.where(tables.c.night_id == night_id).order_by(tables.c.round, tables.c.number)
-    return [TableRow(*tuple[Any, ...](row)) for row in conn.execute(query)]
+    return [NightTableRow(*tuple[Any, ...](row)) for row in conn.execute(query)]
 
 
-def table_by_room(conn: Connection, room: str) -> TableRow | None:
+def table_by_room(conn: Connection, room: str) -> NightTableRow | None:
     row = conn.execute(_TABLE.where(tables.c.room_code == room)).one_or_none()
-    return TableRow(*tuple[Any, ...](row)) if row is not None else None
+    return NightTableRow(*tuple[Any, ...](row)) if row is not None else None
 
 
 def update_table(conn: Connection, table_id: int, **values: Any) -> None:

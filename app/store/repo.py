@@ -21,13 +21,14 @@ from sqlalchemy import (
     update,
 )
 
-from app.store.models import ActionRow, ChatMessage, Game, Room, Seat
+from app.store.models import ActionRow, ChatMessage, Game, Player, Room, Seat
 
 rooms: Table = Room.__table__  # type: ignore[assignment]
 seats: Table = Seat.__table__  # type: ignore[assignment]
 games: Table = Game.__table__  # type: ignore[assignment]
 actions: Table = ActionRow.__table__  # type: ignore[assignment]
 chat: Table = ChatMessage.__table__  # type: ignore[assignment]
+players: Table = Player.__table__  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,10 @@ class SeatRow:
     token_hash: str | None
     claim_name: str | None = None
     claim_hash: str | None = None
+    player: int | None = None  # the profile holding the seat, and its handle
+    handle: str | None = None
+    claim_player: int | None = None
+    claim_handle: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,10 @@ class GameRow:
     winner: int | None = None  # None: not over, or over before games.winner was kept
     lineup: list[dict[str, Any]] | None = None  # who sat where at its start (0007 on)
     reckon_since: datetime | None = None  # when its hand's reckoning began (0008 on)
+    # When it ended, whether it was rated and each seat's rating before and after (0010 on).
+    ended_at: datetime | None = None
+    rated: bool = False
+    ratings: list[dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,15 +197,25 @@ def bump_version(conn: Connection, room_id: int, version: int, at: datetime | No
 
 
 def seats_of(conn: Connection, room_id: int, at_version: int | None = None) -> list[SeatRow]:
-    query = select(
-        seats.c.seat,
-        seats.c.name,
-        seats.c.bot,
-        seats.c.level,
-        seats.c.token_hash,
-        seats.c.claim_name,
-        seats.c.claim_hash,
-    ).where(seats.c.room_id == room_id)
+    holder, claimer = players.alias("holder"), players.alias("claimer")
+    query = (
+        select(
+            seats.c.seat,
+            seats.c.name,
+            seats.c.bot,
+            seats.c.level,
+            seats.c.token_hash,
+            seats.c.claim_name,
+            seats.c.claim_hash,
+            seats.c.player_id,
+            holder.c.handle,
+            seats.c.claim_player_id,
+            claimer.c.handle,
+        )
+        .outerjoin(holder, holder.c.id == seats.c.player_id)
+        .outerjoin(claimer, claimer.c.id == seats.c.claim_player_id)
+        .where(seats.c.room_id == room_id)
+    )
     if at_version is not None:
         query = query.where(seats.c.joined_version <= at_version)
     return [SeatRow(*row) for row in conn.execute(query.order_by(seats.c.seat))]
@@ -213,6 +232,8 @@ def insert_seat(
     token_hash: str | None,
     version: int,
     claim: tuple[str, str] | None = None,
+    player: int | None = None,
+    claim_player: int | None = None,
 ) -> None:
     conn.execute(
         insert(seats).values(
@@ -224,6 +245,8 @@ def insert_seat(
             token_hash=token_hash,
             claim_name=claim[0] if claim else None,
             claim_hash=claim[1] if claim else None,
+            player_id=player,
+            claim_player_id=claim_player,
             joined_version=version,
             # Joining is a sign of life: no process covers a player who just sat down.
             seen_at=None if bot else datetime.now(UTC),
@@ -252,11 +275,17 @@ _GAME_COLUMNS = (
     games.c.winner,
     games.c.lineup,
     games.c.reckon_since,
+    games.c.ended_at,
+    games.c.rated,
+    games.c.ratings,
 )
 
 
 def _game_row(row: Any) -> GameRow:
-    return GameRow(*row)
+    *head, ended_at, rated, ratings = row
+    game = GameRow(*head)
+    ended = as_utc(ended_at) if ended_at is not None else None
+    return replace(game, ended_at=ended, rated=bool(rated), ratings=ratings)
 
 
 def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -> GameRow | None:
@@ -264,6 +293,11 @@ def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -
     if at_version is not None:
         query = query.where(games.c.started_version <= at_version)
     row = conn.execute(query.order_by(games.c.number.desc()).limit(1)).one_or_none()
+    return _game_row(row) if row is not None else None
+
+
+def game_by_id(conn: Connection, game_id: int) -> GameRow | None:
+    row = conn.execute(select(*_GAME_COLUMNS).where(games.c.id == game_id)).one_or_none()
     return _game_row(row) if row is not None else None
 
 
@@ -324,6 +358,17 @@ def set_turn(conn: Connection, game_id: int, turn: int | None, *, over: bool) ->
 def set_reckon_since(conn: Connection, game_id: int, since: datetime) -> None:
     """R23: the hand's last card was played at ``since``: its reckoning counts from then."""
     conn.execute(update(games).where(games.c.id == game_id).values(reckon_since=since))
+
+
+def relink_lineups(conn: Connection, room_id: int, old: str, new: str, player: int) -> None:
+    """A guest's games at this room become a player's (a claim): their lineups' entries for
+    the guest's token hash name the player's hash and the player."""
+    query = select(games.c.id, games.c.lineup).where(games.c.room_id == room_id)
+    for game_id, lineup in conn.execute(query).all():
+        if not lineup or not any(o.get("who") == old for o in lineup):
+            continue
+        changed = [o | {"who": new, "player": player} if o.get("who") == old else o for o in lineup]
+        conn.execute(update(games).where(games.c.id == game_id).values(lineup=changed))
 
 
 def set_winner(conn: Connection, game_id: int, winner: int) -> None:

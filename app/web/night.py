@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from markupsafe import Markup
 
 from app.i18n import N_, _, clock
+from app.night.pairing import owner_of, seat_of
 from app.web.cards import suit_word
 from app.web.render import environment
-from app.web.words import level_name
+from app.web.words import LEVEL_NAMES, computer_player, level_name, partners
 
 Json = dict[str, Any]
 
@@ -46,6 +48,10 @@ class Page:
     message: str | None = None
     links: list[str] = field(default_factory=list)  # a pair just registered: its links
     sub_link: str | None = None
+    # The director's page: each pair's players' links, (name, url) each; None for a pair
+    # that registered itself (app/services/nights.py pair_links); the director's own link.
+    pair_links: dict[int, list[tuple[str, str]] | None] = field(default_factory=dict)
+    director_link: str | None = None
 
 
 def pair_names(night: Json) -> dict[int, str]:
@@ -73,29 +79,34 @@ def _seat_name(seat: Json | None) -> str:
     if seat is None:
         return _("empty")
     if seat["bot"]:
-        level = str(seat["name"]).removeprefix("Bot (").removesuffix(")")
-        return _("Computer player (%(level)s)") % {"level": level_name(level)}
+        return computer_player(seat.get("level"))
     return str(seat["name"])
 
 
 def substitutes(table: Json, pair: int) -> list[str]:
     """Who substitutes for ``pair``'s players at ``table`` ("Cy for Ann", a computer player
     as such), as the board and the standings mark them."""
+    # One line per substitute: computer players of one level for both partners are one.
+    found: dict[str, list[str]] = {}
+    for s in _pair_seats(table, pair):
+        if s is not None and s["substitute_for"]:
+            found.setdefault(_seat_name(s), []).append(s["substitute_for"])
+    said = [(sub, partners(*who) if len(who) == 2 else who[0]) for sub, who in found.items()]
+    return [_("%(sub)s for %(player)s") % {"sub": sub, "player": who} for sub, who in said]
+
+
+def _pair_seats(table: Json, pair: int) -> tuple[Json | None, Json | None]:
+    """The seats of ``pair``'s two players at ``table``."""
     side = table["pairs"].index(pair)
-    return [
-        _("%(sub)s for %(player)s") % {"sub": _seat_name(s), "player": s["substitute_for"]}
-        for s in (table["seats"][side], table["seats"][side + 2])
-        if s is not None and s["substitute_for"]
-    ]
+    return table["seats"][seat_of(side, 0)], table["seats"][seat_of(side, 1)]
 
 
 def comebacks(table: Json, pair: int) -> list[str]:
     """When ``pair``'s players who came back have their seats again, for their night page:
     a computer player's at the next deal; a person's at the match's next game, the
     substitute finishing the one in play (the table's latecomer rules)."""
-    side = table["pairs"].index(pair)
     found = []
-    for s in (table["seats"][side], table["seats"][side + 2]):
+    for s in _pair_seats(table, pair):
         if s is None or not s["substitute_for"] or not s["claimed_back"]:
             continue
         if s["bot"]:
@@ -111,6 +122,38 @@ def comebacks(table: Json, pair: int) -> list[str]:
     return found
 
 
+def _results(night: Json, names: dict[int, str], you: int) -> list[Json]:
+    """The pair's finished matches and byes, round by round. Every entry has the same keys,
+    a bye's with no opponent and no score: the page reads them all (a missing key fails it)."""
+    results: list[Json] = []
+    for r in night["rounds"]:
+        for t in r["tables"]:
+            if you in t["pairs"] and t["state"] == "over":
+                side = t["pairs"].index(you)
+                results.append(
+                    {
+                        "round": r["round"],
+                        "bye": False,
+                        "against": names.get(t["pairs"][1 - side], "?"),
+                        "for": t["bullseyes"][side],
+                        "against_b": t["bullseyes"][1 - side],
+                        "won": t["winner"] == you,
+                    }
+                )
+        if r["bye"] == you:  # a bye counts as a win
+            results.append(
+                {
+                    "round": r["round"],
+                    "bye": True,
+                    "against": None,
+                    "for": None,
+                    "against_b": None,
+                    "won": True,
+                }
+            )
+    return results
+
+
 def context(page: Page) -> Json:
     night, names = page.night, page.names
     current = night["rounds"][-1] if night["rounds"] else None
@@ -120,23 +163,7 @@ def context(page: Page) -> Json:
             if page.you in t["pairs"]:
                 other = t["pairs"][1 - t["pairs"].index(page.you)]
                 mine = {"table": t, "against": names.get(other, "?")}
-    results = []
-    if page.you is not None:
-        for r in night["rounds"]:
-            for t in r["tables"]:
-                if page.you in t["pairs"] and t["state"] == "over":
-                    side = t["pairs"].index(page.you)
-                    results.append(
-                        {
-                            "round": r["round"],
-                            "against": names.get(t["pairs"][1 - side], "?"),
-                            "for": t["bullseyes"][side],
-                            "against_b": t["bullseyes"][1 - side],
-                            "won": t["winner"] == page.you,
-                        }
-                    )
-            if r["bye"] == page.you:
-                results.append({"round": r["round"], "bye": True})
+    results = _results(night, names, page.you) if page.you is not None else []
     # The pairs with a substitute at their table this round: the standings mark them.
     subs: dict[int, list[str]] = {}
     for t in current["tables"] if current else []:
@@ -164,7 +191,19 @@ def context(page: Page) -> Json:
         "seat_name": _seat_name,
         "subs": subs,
         "comebacks": comebacks,
+        "pair_links": page.pair_links,
+        "director_link": page.director_link,
+        "seat_owner": partial(seat_owner, night),
+        "levels": [(level, level_name(level)) for level in LEVEL_NAMES],
     }
+
+
+def seat_owner(night: Json, table: Json, seat: int) -> str:
+    """Whose seat ``seat`` of ``table`` is, as the director's page labels seats."""
+    side, slot = owner_of(seat)
+    pair = table["pairs"][side]
+    found = next((p["names"] for p in night["pairs"] if p["pair"] == pair), None)
+    return str(found[slot]) if found else _("Seat %(n)s") % {"n": seat}
 
 
 def render(template: str, page: Page) -> str:

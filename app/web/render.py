@@ -9,16 +9,20 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from app import i18n
-from app.api.view_schemas import HandRecordView
 from app.rules import Rules
 from app.services.identity import grouped_code
+from app.services.names import NAME_MAX
 from app.services.options import RoomOptions
 from app.services.talk import ChatMessageOut
+from app.services.view import RoomView
+from app.views.records import HandRecordView
 from app.web import cards, icons
 from app.web.assets import static_url
+from app.web.held import HeldTable
 from app.web.house_rules import GUIDE, options, presets
+from app.web.profile_form import ProfileForm
 from app.web.sheet import build_sheet
-from app.web.table import View, build
+from app.web.table import build
 from app.web.words import level_name
 
 
@@ -54,6 +58,8 @@ def _environment(lang: str) -> Environment:
         card_short=cards.card_short,
         static_url=static_url,
         level_name=level_name,
+        name_max=NAME_MAX,  # a seat name's longest (app/services/names.py), for the name fields
+        keep_form=_keep_form,  # the result's "Keep my games" form, posted to the room's path
     )
     env.filters["grouped"] = grouped_code  # a room code as it is read aloud
     env.filters["number"] = i18n.number
@@ -62,7 +68,11 @@ def _environment(lang: str) -> Environment:
     return env
 
 
-def table_renderer(lang: str) -> Callable[[View], str]:
+def _keep_form(code: str) -> ProfileForm:
+    return ProfileForm(f"/r/{code}/profile")
+
+
+def table_renderer(lang: str) -> Callable[[RoomView], str]:
     """``render_table`` in ``lang``, for a stream whose renders come after its request. One
     function per language, so the rendered-view cache (RenderedViews, keyed by the renderer)
     keeps each language's table apart."""
@@ -74,8 +84,8 @@ def chat_renderer(lang: str) -> Callable[[ChatMessageOut], str]:
     return _chat_renderers[lang]
 
 
-def _in(lang: str, render: Callable[[View], str]) -> Callable[[View], str]:
-    def rendered(view: View) -> str:
+def _in(lang: str, render: Callable[[RoomView], str]) -> Callable[[RoomView], str]:
+    def rendered(view: RoomView) -> str:
         with i18n.reading(lang):
             return render(view)
 
@@ -90,34 +100,52 @@ def _said_in(lang: str) -> Callable[[ChatMessageOut], str]:
     return rendered
 
 
-def render_table(view: View) -> str:
+def render_table(view: RoomView) -> str:
     """The live part of the room page for the viewer whose view this is."""
-    return environment().get_template("_table.html").render(t=build(view))
+    return environment().get_template("_table.html").render(page=build(view))
 
 
-def render_room(view: View) -> str:
+def render_room(view: RoomView) -> str:
     """The whole room page: the table plus the page around it (one event stream)."""
     return _around_table(view, "room.html")
 
 
-def render_live(view: View) -> str:
+def render_live(view: RoomView) -> str:
     """The stream-holding element with the table inside: the answer to taking a seat, swapped
     in whole so that the page's event stream closes and reopens with the new seat's cookie."""
     return _around_table(view, "_live.html")
 
 
-def _around_table(view: View, outer: str) -> str:
-    table = build(view)
+def _around_table(view: RoomView, outer: str) -> str:
+    page = build(view)
     env = environment()
-    fragment = env.get_template("_table.html").render(t=table)
-    return env.get_template(outer).render(t=table, table_html=Markup(fragment))
+    fragment = env.get_template("_table.html").render(page=page)
+    return env.get_template(outer).render(page=page, table_html=Markup(fragment))
 
 
-def render_home(*, error: str | None = None, code: str | None = None) -> str:
+def render_home(
+    *,
+    error: str | None = None,
+    code: str | None = None,
+    held: Sequence[HeldTable] = (),
+    signed_in_as: str | None = None,
+    profile: ProfileForm | None = None,
+) -> str:
+    """The home page; ``held``: the tables this browser holds a seat at ("Your table");
+    ``signed_in_as``: the name of the profile it is signed in to, else ``profile``: the
+    "Keep my games" form."""
     return (
         environment()
         .get_template("home.html")
-        .render(options=options(), presets=presets(), error=error, code=code)
+        .render(
+            options=options(),
+            presets=presets(),
+            error=error,
+            code=code,
+            held=held,
+            signed_in_as=signed_in_as,
+            form=profile or ProfileForm(),
+        )
     )
 
 
@@ -136,13 +164,13 @@ def render_chat_message(message: ChatMessageOut) -> str:
     return environment().get_template("_chat_message.html").render(m=message)
 
 
-def render_sheet(view: View, records: Sequence[HandRecordView]) -> str:
+def render_sheet(view: RoomView, records: Sequence[HandRecordView]) -> str:
     """The score sheet fragment: the finished deals ``records`` (what ``observe`` gives the
     viewer whose view this is), with that viewer's names for players and teams."""
     return environment().get_template("_sheet.html").render(s=build_sheet(view, records))
 
 
-def render_sheet_page(view: View, records: Sequence[HandRecordView]) -> str:
+def render_sheet_page(view: RoomView, records: Sequence[HandRecordView]) -> str:
     """The score sheet as a page of its own, for a browser without the page's script."""
     sheet = build_sheet(view, records)
     env = environment()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.i18n import _
+from app.players.handles import folded_handle
 from app.web.awards import (
     BULLSEYE_KINDS,
     PENALTY_KINDS,
@@ -88,7 +89,7 @@ class AwardLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class ReplayDeal:
     n: int
     dealer_name: str
     redeal: bool
@@ -119,13 +120,14 @@ class Replay:
     game: int
     teams: tuple[str, str]
     target: int
-    deals: tuple[Deal, ...]
+    deals: tuple[ReplayDeal, ...]
     winner: str | None
     scores: tuple[int, int]
     seed: int | None
     seed_commitment: str | None
     replay_of: Mapping[str, Any] | None
     stored: bool  # a game of this server (export links, "again"), not an opened file
+    profiles: tuple[tuple[str, str], ...] = ()  # (name, handle) of the seats under a profile
 
 
 def build(record: Mapping[str, Any], *, stored: bool = True) -> Replay:
@@ -152,7 +154,21 @@ def build(record: Mapping[str, Any], *, stored: bool = True) -> Replay:
         seed_commitment=record.get("seed_commitment"),
         replay_of=record.get("replay_of"),
         stored=stored,
+        profiles=_profiles(record["seats"], names) if stored else (),
     )
+
+
+def _profiles(
+    seats: Sequence[Mapping[str, Any] | None], names: list[str]
+) -> tuple[tuple[str, str], ...]:
+    """(name, handle) of the seats held under a profile, linked to its page (a game of this
+    server only: an opened file's seats are not taken for this server's players)."""
+    out = []
+    for seat, name in zip(seats, names, strict=True):
+        handle = folded_handle(str(seat.get("player") or "")) if seat else None
+        if handle:
+            out.append((name, handle))
+    return tuple(out)
 
 
 def _names(seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
@@ -200,7 +216,7 @@ def _deal(
     teams: tuple[str, str],
     before: tuple[int, int],
     called_at: list[int | None],
-) -> Deal:
+) -> ReplayDeal:
     dealer = int(hand["dealer"])
     beggar = (dealer + 1) % 4
     trump = hand.get("trump")
@@ -259,7 +275,7 @@ def _deal(
     awards = tuple(_award(a, names, at_deal=not played or a["kind"] in ("kick", "give_one"))
                    for a in hand["awards"])  # fmt: skip
     totals = hand.get("game_totals")
-    return Deal(
+    return ReplayDeal(
         n=int(hand["n"]),
         dealer_name=names[dealer],
         redeal=bool(hand.get("redeal")),

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.api.view_schemas import HandRecordView
 from app.i18n import _
+from app.services.view import RoomView
+from app.views.records import HandRecordView
 from app.web.awards import award_title, award_worth, call_text, penalty_detail, renege_text
 from app.web.cards import card_name, card_short, suit_word
-from app.web.table import Seat, Team, View, build
+from app.web.panels.score import Team, score
+from app.web.panels.seats import SeatShown, seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,25 +69,28 @@ class Sheet:
     over: bool
     teams: tuple[Team, Team]  # the viewer's team first
     hands: tuple[SheetHand, ...]
+    profiles: tuple[tuple[str, str], ...] = ()  # (name, handle) of the seats under a profile
 
 
-def build_sheet(view: View, records: Sequence[HandRecordView]) -> Sheet:
-    table = build(view)
-    seats, teams = table.seats, table.teams
-    order = table.teams_for_viewer
+def build_sheet(view: RoomView, records: Sequence[HandRecordView]) -> Sheet:
+    # The names of players and teams are the table page's (app/web/panels).
+    placed = seats(view)
+    scored = score(view, placed)
+    order = scored.for_viewer
     you = view.you
     return Sheet(
         code=view.code,
         target=view.rules.target,
         over=view.phase == "game_over",
         teams=order,
-        hands=tuple(_hand(r, seats, teams, order, you) for r in records),
+        hands=tuple(_hand(r, placed.by_number, scored.teams, order, you) for r in records),
+        profiles=tuple((s.display_name, s.player) for s in placed.by_number if s.player),
     )
 
 
 def _hand(
     r: HandRecordView,
-    seats: Sequence[Seat],
+    seats: Sequence[SeatShown],
     teams: tuple[Team, Team],
     order: tuple[Team, Team],
     you: int | None,
@@ -146,7 +151,7 @@ def _hand(
     )
 
 
-def _decision(r: HandRecordView, beggar: Seat, dealer: Seat) -> str | None:
+def _decision(r: HandRecordView, beggar: SeatShown, dealer: SeatShown) -> str | None:
     names = {"beggar": beggar.name, "dealer": dealer.name}
     if r.decision == "stand":
         return _("%(beggar)s stood") % names

@@ -11,7 +11,7 @@ from app.services.identity import grouped_code
 from app.services.stats import Figures, StatsOut
 from app.web.cards import card_short
 from app.web.render import environment
-from app.web.words import partners
+from app.web.words import partners, told_apart
 
 DASH = "\N{EN DASH}"
 
@@ -90,13 +90,10 @@ def _row(name: str, f: Figures, shown: tuple[Column, ...]) -> Row:
 
 
 def render_stats(stats: StatsOut) -> str:
-    names = [p.name for p in stats.players]
+    names = told_apart([(p.name, p.bot, p.level) for p in stats.players])
     shown = columns(renege=stats.renege)
-    pairs = [_row(partners(*p.names), p, shown) for p in stats.partnerships]
-    players = [
-        _row(_("%(name)s (computer)") % {"name": p.name} if p.bot else p.name, p, shown)
-        for p in stats.players
-    ]
+    pairs = [_row(partners(*(names[i] for i in p.players)), p, shown) for p in stats.partnerships]
+    players = [_row(name, p, shown) for name, p in zip(names, stats.players, strict=True)]
     games = []
     for g in stats.games:
         won = g.winner

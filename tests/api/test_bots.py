@@ -145,7 +145,7 @@ def test_two_processes_driving_the_same_bots_never_play_a_version_twice(
             start = a.post(f"/api/rooms/{code}/start", headers=bearer(ADMIN)).json()
             # B hears of no commit of A's (in-process notifiers): tell its keeper by polling.
             while view(b, code)["phase"] != "game_over":
-                snap = app_b.state.ctx.tables.snapshot(code)
+                snap = app_b.state.ctx.rooms.snapshot(code)
                 b.portal.call(_tell, app_b.state.ctx.keeper, code, snap.version)
                 time.sleep(0.01)
         final = view(a, code)

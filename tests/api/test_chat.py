@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.services.talk import PRESETS, TableTalk, clean_text
+from app.services.talk import PRESETS, RoomTalk, clean_text
 from tests.api.conftest import app_settings
 from tests.api.table import bearer, new_room, seat_four, view
 from tests.databases import database_url  # noqa: F401 - a fixture
@@ -126,7 +126,7 @@ def test_the_chat_keeps_the_last_hundred(client: TestClient) -> None:
     tokens = seat_four(client, code)
     clock = iter(datetime(2026, 12, 1, 20, tzinfo=UTC) + timedelta(seconds=3 * n) for n in count())
     ctx = client.app.state.ctx  # type: ignore[attr-defined]
-    ctx.talk = TableTalk(ctx.tables, now=lambda: next(clock))  # a slow, steady talker
+    ctx.talk = RoomTalk(ctx.rooms, now=lambda: next(clock))  # a slow, steady talker
     for n in range(104):
         assert _chat(client, code, tokens[n % 4], text=f"message {n}").status_code == 201  # type: ignore[attr-defined]
     listed = client.get(f"/api/rooms/{code}/chat").json()["messages"]

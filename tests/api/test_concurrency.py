@@ -87,7 +87,7 @@ def test_refused_moves_take_no_write_transaction(client: TestClient) -> None:
         r = client.post(f"/api/rooms/{code}/join", json={"name": "Ann"}, headers=bearer(waiting))
         answers.append((r.status_code, "rejoined"))
 
-    writer = db._sqlite_writers.setdefault(engine, threading.Lock())
+    writer = db.writer_lock(engine)
     with writer:  # a long write elsewhere in the process
         asker = threading.Thread(target=refused_while_a_writer_holds_the_lock)
         asker.start()

@@ -17,6 +17,7 @@ def test_a_room_keeps_its_options_and_every_view_shows_them(client: TestClient) 
             "turn_timer_s": 60,
             "spectator_chat": True,
             "reckon_s": 15,
+            "rated": True,
         }
     plain = new_room(client)
     assert view(client, plain)["options"] == {
@@ -24,6 +25,7 @@ def test_a_room_keeps_its_options_and_every_view_shows_them(client: TestClient) 
         "turn_timer_s": 0,
         "spectator_chat": False,
         "reckon_s": 15,
+        "rated": True,
     }
     assert view(client, plain)["preset"] == "trinidad"
 

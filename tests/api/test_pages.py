@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from app.api.context import SEAT_COOKIE
+from app.api.context import SEAT_COOKIE, TABLES_COOKIE
 from tests.api.table import bearer, new_room, seat_four, view
 from tests.web.dom import Element, having, parse
 
@@ -25,6 +25,46 @@ def test_home_page_offers_every_house_rule_and_join_by_code(client: TestClient) 
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     assert 'name="give_one_needs_trump"' in r.text and 'action="/join"' in r.text
+
+
+def _held(html: str) -> list[str]:
+    """The rooms the home page's "Your table" leads back to, in its order."""
+    return [str(e.get("data-held-table")) for e in having(parse(html), "data-held-table")]
+
+
+def test_the_home_page_leads_back_to_each_seat_this_browser_holds(client: TestClient) -> None:
+    """Issue 32: Back in the middle of a game lands on the home page: "Your table" leads
+    back to the seat, for this browser's seats only, and never shows a token."""
+    assert _held(client.get("/").text) == []
+    first, second = new_room(client), new_room(client)
+    client.post(f"/r/{first}/join", data={"name": "Ann", "seat": "2"}, headers=HTMX)
+    token = client.cookies.get(SEAT_COOKIE, path=f"/r/{first}")
+    home = client.get("/")
+    assert _held(home.text) == [first] and home.headers["cache-control"] == "no-store"
+    [back] = [e for e in parse(home.text) if e.get("data-action") == "back-to-seat"]
+    assert back.get("href") == f"/r/{first}"
+    assert "Ann" in home.text and token and token not in home.text
+    assert token not in str(client.cookies.get(TABLES_COOKIE))
+    client.post(f"/r/{second}/join", data={"name": "Ann", "seat": "0"}, headers=HTMX)
+    assert _held(client.get("/").text) == [second, first]  # the latest first
+    # Another browser holds no seat; a cookie made up for a room names none of its seats.
+    other = TestClient(client.app)  # the same server, another browser's cookies
+    assert _held(other.get("/").text) == []
+    other.cookies.set(TABLES_COOKIE, f"{first}:{'0' * 32}.x:y.{second}:zz", path="/")
+    r = other.get("/")
+    assert r.status_code == 200 and _held(r.text) == []
+
+
+def test_your_table_names_the_computer_players_as_the_pages_do(client: TestClient) -> None:
+    """Two computer players at the table read "Computer 1 (standard)" and "Computer 2
+    (standard)" under "Your table", as in the stats, not the seat's raw "Bot (standard)"."""
+    code = new_room(client)
+    client.post(f"/r/{code}/join", data={"name": "Ann", "seat": "0"}, headers=HTMX)
+    for seat in ("1", "3"):
+        client.post(f"/r/{code}/bot", data={"seat": seat}, headers=HTMX)
+    home = client.get("/").text
+    assert "Computer 1 (standard)" in home and "Computer 2 (standard)" in home
+    assert "Bot (standard)" not in home
 
 
 def test_static_files_are_served(client: TestClient) -> None:

@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from app import i18n
+from app.api.context import SIGNIN_TRIES
 from app.api.limits import StreamGate
 from app.main import create_app
 from app.reasons import REASONS, Param
@@ -24,6 +25,7 @@ from tests.api.conftest import ADMIN, app_settings
 from tests.api.reneges import renege_room
 from tests.api.table import bearer, new_room, play_random, seat_four, view
 from tests.api.test_renege import play_until
+from tests.players.test_passkeys import passkey_requests_reached
 from tests.rules.stack import act, do, game, reach, stack
 from tests.rules.test_play import FOLLOW, UNDER
 from tests.rules.test_renege import HANDS as RENEGE_HANDS
@@ -35,7 +37,7 @@ SAME_ORIGIN = {"Sec-Fetch-Site": "same-origin"}
 
 # Reasons only a race can give (another process writing between two reads of a room, a
 # thousand room codes all taken): no single request reaches them on demand. Each is raised
-# where app/services/tables.py and housekeeping.py retry; their sentences are checked below.
+# where app/services/rooms.py and housekeeping.py retry; their sentences are checked below.
 RACES = {"room_busy", "no_free_code", "version_overtaken", "changed_first"}
 # Club night's races (app/services/nights.py): a round drawn by two clicks at the same instant
 # (the second's insert meets the first's round), and eight registrations or night codes in a
@@ -257,6 +259,8 @@ def night_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict
     )
     stranger = register(other["code"], ["Ed", "Flo"])[0]
     yield "night_link_elsewhere", code_of(c.post(f"{api}/sit", headers=bearer(stranger)))
+    mangled = bearer(ann[0][:-3] + "xyz")  # a link cut short or mistyped: nobody's
+    yield "night_link_unknown", code_of(c.post(f"{api}/sit", headers=mangled))
     # registration closed by the director: only the director registers
     assert c.post(f"{api}/registration", json={"open": False}, headers=director).is_success
     yield (
@@ -315,6 +319,14 @@ def night_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict
         "night_table_over",
         code_of(c.post(f"{table}/forfeit", json={"pair": 2}, headers=director)),
     )
+    yield (
+        "night_no_pair",
+        code_of(c.post(f"{api}/pairs/9/links", headers=director)),
+    )
+    yield (
+        "night_no_round_now",  # every table of the round is over: no empty seat to fill
+        code_of(c.post(f"{api}/computer-players", json={}, headers=director)),
+    )
     yield "night_over", code_of(c.post(f"{api}/rounds", headers=director))  # two pairs: one round
     # the grace time before a forfeit
     slow = c.post("/api/nights", json={"name": "Sunday", "options": {"grace_s": 600}}).json()
@@ -333,6 +345,29 @@ def night_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict
     for n, club in enumerate(["Port", "Port", "San"]):
         register(teams["code"], [f"A{n}", f"B{n}"], club)
     yield "night_teams_uneven", code_of(c.post(f"{teams_api}/rounds", headers=teams_director))
+
+
+def player_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """A profile's refusals (API.md § Players): a bad or taken handle, an unknown language, a
+    request without a key, a device not the caller's, a used sign-in code, too many tries."""
+    yield "handle_shape", code_of(c.post("/api/players", json={"handle": "a!", "name": "Ann"}))
+    made = c.post("/api/players", json={"handle": "reasons", "name": "Ann"})
+    key = bearer(made.json()["key"])
+    yield "handle_taken", code_of(c.post("/api/players", json={"handle": "Reasons", "name": "B"}))
+    yield "language_unknown", code_of(c.patch("/api/me", json={"language": "xx"}, headers=key))
+    yield "player_key_needed", code_of(c.get("/api/me"))
+    yield "no_device", code_of(c.delete("/api/me/devices/999999", headers=key))
+    yield "signin_code_gone", code_of(c.post("/api/signin", json={"code": "sc.used-or-never"}))
+    night = c.post("/api/nights", json={"name": "Handles"}).json()
+    pairs, director = f"/api/nights/{night['code']}/pairs", bearer(night["director_token"])
+    by_handle = {"names": ["A", "B"], "handles": ["reasons", None]}
+    assert c.post(pairs, json=by_handle, headers=director).status_code == 201
+    yield "night_player_in_a_pair", code_of(c.post(pairs, json=by_handle, headers=director))
+    nobody = {"names": ["A", "B"], "handles": ["nobody", None]}
+    yield "no_player", code_of(c.post(pairs, json=nobody, headers=director))
+    for _ in range(SIGNIN_TRIES):
+        c.post("/api/signin", json={"code": "sc.guess"})
+    yield "too_many_signins", code_of(c.post("/api/signin", json={"code": "sc.guess"}))
 
 
 def renege_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
@@ -373,6 +408,8 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(requests_reached(table))
     reached |= dict(night_requests_reached(table.client))
     reached |= dict(renege_requests_reached(table.client))
+    reached |= dict(passkey_requests_reached(table.client))
+    reached |= dict(player_requests_reached(table.client))  # last: it spends the sign-in tries
     reached |= dict(_limits_reached(database_url))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)

@@ -46,6 +46,49 @@ def play_until(client: Any, code: str, tokens: list[str], *, renege: bool, stop:
         act(client, code, tokens[me["you"]], move, me["version"])
 
 
+def _viewers(client: Any, code: str, tokens: list[str]) -> list[Json]:
+    return [view(client, code, t) for t in tokens] + [view(client, code)]
+
+
+def test_r22_the_lifts_to_call_on_are_the_hands_completed_lifts_as_all_saw_them(
+    client: TestClient,
+) -> None:
+    """A call names a lift of the hand (R22): while the hand is played the view holds its
+    completed lifts, card for card as all four saw them played, and not the lift in play;
+    the same for every seat and a spectator; none before the first card, none with renege
+    off."""
+    code, tokens = renege_room(client, ADMIN)
+    played: list[tuple[int, str]] = []  # this hand's cards in the order they were played
+    while (v := view(client, code))["phase"] != "reckoning":
+        seen = _viewers(client, code, tokens)
+        if v["phase"] != "play":
+            assert all("lifts" not in s for s in seen)
+        else:
+            done = len(played) // 4
+            expected = [played[4 * n : 4 * n + 4] for n in range(done)]
+            for s in seen:
+                assert [[(c["seat"], c["card"]) for c in lift["cards"]] for lift in s["lifts"]] == (
+                    expected
+                )
+        me = view(client, code, tokens[v["turn"]])
+        marked = set(me.get("renege_cards") or ())
+        move = next(m for m in me["legal"] if m.get("card") not in marked)
+        if move["type"] == "play":
+            played.append((me["you"], move["card"]))
+        act(client, code, tokens[me["you"]], move, me["version"])
+    assert len(played) == 24 and len(view(client, code)["lifts"]) == 6  # the reckoning's
+
+    plain = new_room(client, {"rules": {"target": 14}, "seed": 26}, admin=ADMIN)
+    plain_tokens = seat_four(client, plain)
+    client.post(f"/api/rooms/{plain}/start", headers=bearer(plain_tokens[0]))
+    v = play_until(client, plain, plain_tokens, renege=False, stop="play")
+    for _ in range(8):  # into the second lift
+        assert all("lifts" not in s for s in _viewers(client, plain, plain_tokens))
+        me = view(client, plain, plain_tokens[v["turn"]])
+        act(client, plain, plain_tokens[me["you"]], me["legal"][0], me["version"])
+        v = view(client, plain)
+
+
 def test_r20_legal_lists_every_card_and_renege_cards_are_the_holders_only(
     client: TestClient,
 ) -> None:

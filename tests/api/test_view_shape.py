@@ -4,9 +4,9 @@ import random
 
 from fastapi.testclient import TestClient
 
-from app.api.view_schemas import LOBBY, game_view
 from app.rules import DEFAULT_RULES, new_game, observe
 from app.services.view import RoomView
+from app.views.game import LOBBY, game_view
 from tests.api.table import bearer, new_room, seat_four, view
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from app.bots import Budget
-from app.bots.arena import Table, play_game, player, run
+from app.bots.arena import Foursome, play_game, player, run
 from app.rules import Rules
 
 TINY = Budget(ms=None, cap_ms=None, max_worlds=3)
@@ -14,7 +14,7 @@ TINY = Budget(ms=None, cap_ms=None, max_worlds=3)
 def test_four_bots_finish_a_game() -> None:
     levels = ("standard", "easy", "standard", "easy")
     players = {lv: player(lv, TINY) for lv in set(levels)}
-    table = Table(
+    table = Foursome(
         (players["standard"], players["easy"], players["standard"], players["easy"]),
         levels,
         {},

@@ -17,7 +17,7 @@ BOTS = Path(__file__).resolve().parents[2] / "app" / "bots"
 # The referee's tools: a bot module that imports one of these could look at hidden cards.
 REFEREE = {
     "State",
-    "Table",
+    "WorkingState",
     "observe",
     "apply",
     "step",

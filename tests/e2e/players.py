@@ -165,21 +165,30 @@ def visible_cards(page: Page) -> set[str]:
     return set(cards)
 
 
-def take_turn(page: Page, rng: random.Random) -> None:
+def has_a_move(page: Page) -> bool:
+    """The page shows a control of a move to make: stand or beg, give one or run, a card."""
+    return bool(
+        page.locator(
+            "[data-action=stand], [data-action=run_pack], [data-hand] [data-legal]"
+        ).count()
+    )
+
+
+def take_turn(page: Page, rng: random.Random, timeout: float | None = None) -> None:
     """Make this page's move by clicking, as a person would: stand or beg, give one or run,
-    or a playable card."""
+    or a playable card (``timeout``: ms a control may take to be clickable)."""
     if page.locator("[data-action=stand]").count():
-        page.click(f"[data-action={rng.choice(['stand', 'stand', 'beg'])}]")
+        page.click(f"[data-action={rng.choice(['stand', 'stand', 'beg'])}]", timeout=timeout)
         return
     if page.locator("[data-action=run_pack]").count():
         give = page.locator("[data-action=give_one]:not([disabled])")
         if give.count() and rng.random() < 0.5:
-            give.click()
+            give.click(timeout=timeout)
         else:
-            page.click("[data-action=run_pack]")
+            page.click("[data-action=run_pack]", timeout=timeout)
         return
     legal = page.locator("[data-hand] [data-legal]")
-    legal.nth(rng.randrange(legal.count())).click()
+    legal.nth(rng.randrange(legal.count())).click(timeout=timeout)
 
 
 def still_same_page(page: Page) -> bool:

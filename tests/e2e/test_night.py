@@ -51,14 +51,15 @@ def test_a_director_on_a_phone_runs_a_four_pair_night_and_the_board_follows(
     director.click("[data-action=open-night]")
     director.wait_for_url("**/direct")
     code = director.url.split("/n/")[1].split("/")[0]
-    links: list[str] = []
     for first, second in PAIRS:
         director.fill("#first", first)
         director.fill("#second", second)
         director.click("[data-action=add-pair]")
         director.wait_for_load_state()
-        links += [link.input_value() for link in director.locator("[data-player-link]").all()]
+    # Every pair's links, in the pairs' order, each under its player's name.
+    links = [link.input_value() for link in director.locator("[data-player-link]").all()]
     assert len(links) == 8
+    expect(director.locator("label[for=link-1-0]")).to_have_text(PAIRS[0][0])
     _clean(director, axe, "the director's page")
 
     board = browser.new_context(viewport=BOARD).new_page()  # type: ignore[arg-type]
@@ -132,6 +133,10 @@ def test_a_director_on_a_phone_runs_a_four_pair_night_and_the_board_follows(
     expect(board.locator("[data-standing='1'] [data-col=wins]")).to_have_text("1")
     assert board.evaluate("window.__samePage === true")  # every change came live
     _clean(board, axe, "the board after a round")
+    # The standings whole on the venue's screen: no column behind a scroll bar.
+    assert board.evaluate(
+        "[...document.querySelectorAll('.table-scroll')].every(e => e.scrollWidth <= e.clientWidth)"
+    )
 
     # The next round from the phone: the board moves on by itself.
     director.click("[data-action=next-round]")
@@ -141,3 +146,76 @@ def test_a_director_on_a_phone_runs_a_four_pair_night_and_the_board_follows(
     tablet.goto(f"{server}/n/{code}/board")
     _clean(tablet, axe, "the board on a tablet")
     assert tablet.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+NARROW = {"width": 360, "height": 740}
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+# The controls a finger taps: how tall each visible one is, and whether the browser's own
+# grey is left on a button.
+CONTROLS = """() => [...document.querySelectorAll('main button, main select, main summary')]
+  .filter((e) => e.getClientRects().length)
+  .map((e) => ({
+    what: e.outerHTML.slice(0, 80),
+    height: e.getBoundingClientRect().height,
+    grey: e.tagName === 'BUTTON' && getComputedStyle(e).backgroundColor === 'rgb(239, 239, 239)',
+  }))"""
+
+
+def _controls_fit_a_finger(page: Page) -> None:
+    small = [c for c in page.evaluate(CONTROLS) if c["height"] < 44 or c["grey"]]
+    assert not small, small
+
+
+def test_a_director_at_360_px_seats_computer_players_for_a_round_in_one_submit(
+    browser: Browser, server: str, axe: str
+) -> None:
+    context = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True)  # type: ignore[arg-type]
+    director = context.new_page()
+    director.goto(f"{server}/n")
+    director.fill("#night-name", "Thursday league at the Woodbrook-St-James-Invitational-Club")
+    director.select_option("#night-grace", "0")
+    director.click("[data-action=open-night]")
+    director.wait_for_url("**/direct")
+    code = director.url.split("/n/")[1].split("/")[0]
+    long_names = [("Annabella", "Bartholomew"), ("Cyrilla", "Desmondo"), ("Ed", "Flo")]
+    for first, second in [*long_names, PAIRS[3]]:
+        director.fill("#first", first)
+        director.fill("#second", second)
+        director.click("[data-action=add-pair]")
+        director.wait_for_load_state()
+    expect(director.locator("[data-player-link]")).to_have_count(8)
+    assert f"/n/{code}/d/" in director.locator("[data-director-link]").input_value()
+    # Copy a player's link: the page says it was copied (or selected, to copy by hand).
+    box = director.locator("[data-pair-links='2'] [data-link-box]").first
+    box.locator("[data-copy-link]").click()
+    expect(box.locator("[data-link-status]")).not_to_have_text("")
+    assert director.evaluate(FITS), "the director's page is wider than the phone"
+    _controls_fit_a_finger(director)
+
+    director.click("[data-action=next-round]")
+    director.wait_for_load_state()
+    assert director.evaluate(FITS)
+    # Seats by whose seat they are; empty before anyone comes.
+    first_table = director.locator("[data-manage-table='1']")
+    first_table.locator("summary").click()
+    expect(first_table.locator(".seats dt")).to_have_count(4)
+    assert "Seat 0" not in first_table.inner_text()
+    assert director.evaluate(FITS)
+    _controls_fit_a_finger(director)
+    _clean(director, axe, "the director's page in a round")
+
+    # One submit: a computer player in every empty seat of the round.
+    director.click("[data-action=computer-players-round]")
+    director.wait_for_load_state()
+    night = _night(server, code)
+    seats = [s for t in night["rounds"][0]["tables"] for s in t["seats"]]
+    assert len(seats) == 8 and all(s is not None and s["bot"] for s in seats), seats
+    expect(director.locator("[data-action=computer-players-table]")).to_have_count(0)
+    expect(director.locator("[data-player-link]")).to_have_count(8)  # still there
+    assert director.evaluate(FITS), "the director's page is wider than the phone"
+    # The board on a phone: the substitutes marked, the page no wider than the screen.
+    board = context.new_page()
+    board.goto(f"{server}/n/{code}/board")
+    expect(board.locator("[data-standing] .sub-mark")).to_have_count(4)
+    assert board.evaluate(FITS), "the board is wider than the phone"
+    context.close()

@@ -16,7 +16,7 @@ from app.main import create_app
 from app.rules import Rules
 from app.serve import migrate
 from app.services.housekeeping import Housekeeping
-from app.services.tables import Tables
+from app.services.rooms import Rooms
 from app.store.db import make_engine
 from app.store.repo import rooms, seats
 from tests.api.conftest import app_settings
@@ -68,12 +68,12 @@ def test_a_lobby_with_a_player_at_the_table_stays(tmp_path: Path) -> None:
     engine = make_engine(url)
     try:
         hub = Hub()
-        tables = Tables(engine, LocalNotifier(hub))
+        rooms = Rooms(engine, LocalNotifier(hub))
         presence = Presence()
-        housekeeping = Housekeeping(tables, presence)
-        waiting = tables.create_room(rules=Rules(), seed=None).code
-        tables.join(code=waiting, name="Ann", seat=0, token=None)
-        empty = tables.create_room(rules=Rules(), seed=None).code
+        housekeeping = Housekeeping(rooms, presence)
+        waiting = rooms.create_room(rules=Rules(), seed=None).code
+        rooms.join(code=waiting, name="Ann", seat=0, token=None)
+        empty = rooms.create_room(rules=Rules(), seed=None).code
         later = datetime.now(UTC) + timedelta(hours=7)
         with presence.stream(waiting, 0):  # Ann waits with the page open
             removed = housekeeping.expire_idle(

@@ -174,9 +174,18 @@ def default_gateway(container: Container) -> str:
     pytest.fail("the container has no default route")
 
 
-def request_clients(logs: str, path: str) -> list[str]:
-    """The client addresses of the request log lines for `path`."""
-    return re.findall(rf"path={re.escape(path)} status=\d+ ms=[\d.]+ client=(\S+)", logs)
+def request_clients(path: str, *containers: Container, count: int = 1) -> list[str]:
+    """The client addresses of the request log lines for `path` in the containers' logs.
+
+    The server writes a request's line after its answer has gone, so the line may not be in
+    the log yet when the client has the answer: wait (a while) until `count` lines are."""
+    deadline = time.monotonic() + 15
+    while True:
+        logs = "".join(container.logs() for container in containers)
+        found = re.findall(rf"path={re.escape(path)} status=\d+ ms=[\d.]+ client=(\S+)", logs)
+        if len(found) >= count or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
 
 
 def read_events(lines: Iterator[str]) -> Iterator[tuple[str, int | None, dict[str, Any]]]:

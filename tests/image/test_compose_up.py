@@ -106,7 +106,7 @@ def test_compose_up_waits_for_healthy_and_reads_settings_from_dot_env(
     # A proxy on this host reaches the app from the compose network's gateway; an untrusted
     # one's X-Forwarded-For is ignored.
     httpx.get(url + "/nowhere", headers={"X-Forwarded-For": CLIENT}, timeout=10)
-    assert request_clients(app.logs(), "/nowhere") == [default_gateway(app)]
+    assert request_clients("/nowhere", app) == [default_gateway(app)]
 
 
 def test_compose_up_without_dot_env_runs_on_the_defaults(
@@ -206,7 +206,7 @@ def test_scale_out_replicas_believe_only_caddy_about_client_addresses(
     with httpx.Client(base_url=f"https://{host_port}", verify=False, timeout=10) as client:
         for _ in range(4):  # least_conn spreads them over both replicas
             client.get("/nowhere-via-caddy", headers={"X-Forwarded-For": CLIENT})
-    seen = request_clients(a.logs() + b.logs(), "/nowhere-via-caddy")
+    seen = request_clients("/nowhere-via-caddy", a, b, count=4)
     # Caddy passes on the address it saw (this host, by the network's gateway), never its own
     gateway = default_gateway(a)
     assert seen == [gateway] * 4, seen
@@ -216,7 +216,7 @@ def test_scale_out_replicas_believe_only_caddy_about_client_addresses(
     # replica A claiming to be a proxy for CLIENT: B logs A's own address
     answer = _post(a, "/api/nowhere-forged", {}, _address(b), **{"X-Forwarded-For": CLIENT})
     assert answer == 404
-    assert request_clients(b.logs(), "/api/nowhere-forged") == [_address(a)]
+    assert request_clients("/api/nowhere-forged", b) == [_address(a)]
 
 
 def _next_event(reader: subprocess.Popen[str], timeout_s: float = 20) -> dict[str, str]:

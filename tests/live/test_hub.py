@@ -24,8 +24,8 @@ from app.live.presence import Presence
 from app.rules import Action, Rules
 from app.serve import migrate
 from app.services.events import room_events
-from app.services.tables import Tables
-from app.services.talk import ChatMessageOut, TableTalk
+from app.services.rooms import Rooms
+from app.services.talk import ChatMessageOut, RoomTalk
 from app.services.view import RenderedViews, RoomView
 from app.store.db import make_engine
 
@@ -105,7 +105,7 @@ async def _take(stream: AsyncIterator[dict[str, Any]], n: int) -> list[dict[str,
 class Local:
     """One process's live parts on a fresh SQLite database."""
 
-    tables: Tables
+    rooms: Rooms
     hub: Hub
     presence: Presence
 
@@ -117,15 +117,15 @@ async def local(tmp_path: Path) -> AsyncIterator[Local]:
     engine = make_engine(url)
     hub = Hub()
     hub.bind(asyncio.get_running_loop())
-    yield Local(Tables(engine, LocalNotifier(hub)), hub, Presence(on_change=hub.presence_changed))
+    yield Local(Rooms(engine, LocalNotifier(hub)), hub, Presence(on_change=hub.presence_changed))
     engine.dispose()
 
 
 async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> None:
-    tables, hub, presence = local.tables, local.hub, local.presence
-    room = tables.create_room(rules=Rules(), seed=5)
+    rooms, hub, presence = local.rooms, local.hub, local.presence
+    room = rooms.create_room(rules=Rules(), seed=5)
     tokens = [
-        tables.join(code=room.code, name=n, seat=None, token=None).token
+        rooms.join(code=room.code, name=n, seat=None, token=None).token
         for n in ("Ann", "Ben", "Cal", "Dee")
     ]
 
@@ -133,7 +133,7 @@ async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> Non
         return f"<div data-phase='{view.phase}' data-version='{view.version}'></div>"
 
     stream = room_events(
-        tables=tables,
+        rooms=rooms,
         hub=hub,
         presence=presence,
         views=RenderedViews(),
@@ -145,11 +145,11 @@ async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> Non
     assert first == [
         {"event": "state", "id": "4", "data": "<div data-phase='lobby' data-version='4'></div>"}
     ]
-    started = await asyncio.to_thread(tables.start, code=room.code, token=tokens[0])
+    started = await asyncio.to_thread(rooms.start, code=room.code, token=tokens[0])
     beggar = started.game.state.turn if started.game else None
     assert beggar is not None
     await asyncio.to_thread(
-        tables.act, code=room.code, token=tokens[beggar], action=Action("beg"), expected=None
+        rooms.act, code=room.code, token=tokens[beggar], action=Action("beg"), expected=None
     )
     events = await _take(stream, 2)
     assert [e["id"] for e in events] == ["5", "6"]
@@ -160,11 +160,11 @@ async def test_room_events_render_with_a_pluggable_renderer(local: Local) -> Non
 
 
 async def test_presence_events_only_when_asked(local: Local) -> None:
-    tables, hub, presence = local.tables, local.hub, local.presence
-    room = tables.create_room(rules=Rules(), seed=5)
-    tables.join(code=room.code, name="Ann", seat=0, token=None)
+    rooms, hub, presence = local.rooms, local.hub, local.presence
+    room = rooms.create_room(rules=Rules(), seed=5)
+    rooms.join(code=room.code, name="Ann", seat=0, token=None)
     common = {
-        "tables": tables,
+        "rooms": rooms,
         "hub": hub,
         "presence": presence,
         "views": RenderedViews(),
@@ -178,7 +178,7 @@ async def test_presence_events_only_when_asked(local: Local) -> None:
         event = (await _take(chatty, 1))[0]
         assert event["event"] == "presence" and "id" not in event
         assert '"connected":true' in event["data"]
-        tables.join(code=room.code, name="Ben", seat=1, token=None)
+        rooms.join(code=room.code, name="Ben", seat=1, token=None)
         hub.publish(room.code, 2)
         assert [e["event"] for e in await _take(quiet, 1)] == ["state"]
     await quiet.aclose()  # type: ignore[attr-defined]
@@ -189,10 +189,10 @@ async def test_presence_events_only_when_asked(local: Local) -> None:
 async def test_a_stream_ends_of_itself_when_the_server_stops(
     local: Local, before_first_event: bool
 ) -> None:
-    room = local.tables.create_room(rules=Rules(), seed=5)
+    room = local.rooms.create_room(rules=Rules(), seed=5)
     end = StreamEnd()
     stream = room_events(
-        tables=local.tables,
+        rooms=local.rooms,
         hub=local.hub,
         presence=local.presence,
         views=RenderedViews(),
@@ -208,7 +208,7 @@ async def test_a_stream_ends_of_itself_when_the_server_stops(
         await asyncio.wait_for(anext(stream), 1)
 
 
-class CountingTalk(TableTalk):
+class CountingTalk(RoomTalk):
     """The room's talk, counting its reads of the recent messages from the database."""
 
     reads = 0
@@ -218,10 +218,10 @@ class CountingTalk(TableTalk):
         return super().recent(code)
 
 
-def _talk_stream(local: Local, talk: TableTalk, code: str) -> AsyncIterator[dict[str, Any]]:
+def _talk_stream(local: Local, talk: RoomTalk, code: str) -> AsyncIterator[dict[str, Any]]:
     """A spectator's JSON stream of the room, with its talk."""
     return room_events(
-        tables=local.tables,
+        rooms=local.rooms,
         hub=local.hub,
         presence=local.presence,
         views=RenderedViews(),
@@ -238,10 +238,10 @@ def _texts(events: list[dict[str, Any]]) -> list[str]:
 async def test_new_messages_come_whole_with_their_announcement(local: Local) -> None:
     """A message reaches the streams from its announcement: no stream reads the database for
     it, each sends it once though it is heard twice (after commit, then over LISTEN)."""
-    tables, hub = local.tables, local.hub
-    talk = CountingTalk(tables)
-    room = tables.create_room(rules=Rules(), seed=5)
-    token = tables.join(code=room.code, name="Ann", seat=0, token=None).token
+    rooms, hub = local.rooms, local.hub
+    talk = CountingTalk(rooms)
+    room = rooms.create_room(rules=Rules(), seed=5)
+    token = rooms.join(code=room.code, name="Ann", seat=0, token=None).token
     await asyncio.to_thread(talk.post, room.code, token, text="early", preset=None)
     streams = [_talk_stream(local, talk, room.code) for _ in range(3)]
     for stream in streams:
@@ -264,10 +264,10 @@ async def test_new_messages_come_whole_with_their_announcement(local: Local) -> 
 async def test_a_stream_that_may_have_missed_messages_reads_them_back(local: Local) -> None:
     """Fallen far behind, or after a lost notification channel, a stream reads the recent
     messages from the database and sends those it has not sent."""
-    tables, hub = local.tables, local.hub
-    talk = CountingTalk(tables)
-    room = tables.create_room(rules=Rules(), seed=5)
-    token = tables.join(code=room.code, name="Ann", seat=0, token=None).token
+    rooms, hub = local.rooms, local.hub
+    talk = CountingTalk(rooms)
+    room = rooms.create_room(rules=Rules(), seed=5)
+    token = rooms.join(code=room.code, name="Ann", seat=0, token=None).token
     stream = _talk_stream(local, talk, room.code)
     await _take(stream, 1)
     said = await asyncio.to_thread(talk.post, room.code, token, text="one", preset=None)

@@ -12,7 +12,7 @@ from app.live.presence import Presence
 from app.rules import Rules
 from app.serve import migrate
 from app.services.housekeeping import Housekeeping, RoomSweeper
-from app.services.tables import Tables
+from app.services.rooms import Rooms
 from app.store.db import make_engine
 
 
@@ -53,11 +53,11 @@ async def test_the_sweep_forgets_rooms_removed_anywhere(tmp_path: Path) -> None:
     try:
         hub = Hub()
         hub.bind(asyncio.get_running_loop())
-        tables = Tables(engine, LocalNotifier(hub))
+        rooms = Rooms(engine, LocalNotifier(hub))
         presence = Presence(on_change=hub.presence_changed)
-        housekeeping = Housekeeping(tables, presence)
-        closed = tables.create_room(rules=Rules(), seed=None).code
-        open_ = tables.create_room(rules=Rules(), seed=None).code
+        housekeeping = Housekeeping(rooms, presence)
+        closed = rooms.create_room(rules=Rules(), seed=None).code
+        open_ = rooms.create_room(rules=Rules(), seed=None).code
         presence.touch(closed, 0)
         presence.touch(open_, 0)
         housekeeping.close(closed)  # as the admin endpoint does, in a worker thread

@@ -11,9 +11,9 @@ from pathlib import Path
 from app.live.hub import Hub
 from app.live.notifier import NIGHT_PREFIX, LocalNotifier
 from app.live.presence import Presence
-from app.services.keeper import TableKeeper
+from app.services.keeper import RoomKeeper
 from app.services.room_tasks import RoomTasks
-from app.services.tables import Tables
+from app.services.rooms import Rooms
 from app.store.db import make_engine
 from tests.databases import make_database
 
@@ -80,10 +80,10 @@ def test_close_cancels_a_task_running_on_another_loop() -> None:
 def test_the_keeper_ignores_a_nights_announcements(tmp_path: Path) -> None:
     url = next(make_database("sqlite", tmp_path))
     hub = Hub()
-    tables = Tables(make_engine(url), LocalNotifier(hub))
+    rooms = Rooms(make_engine(url), LocalNotifier(hub))
 
     async def main() -> None:
-        keeper = TableKeeper(tables, hub, Presence(), bot_delay_s=0, away_s=30)
+        keeper = RoomKeeper(rooms, hub, Presence(), bot_delay_s=0, away_s=30)
         keeper.on_version(NIGHT_PREFIX + "abcd", 7)
         assert len(keeper._tasks) == 0  # no task, so no read of a room named night-abcd
         keeper.on_version("abcd", 7)

@@ -61,15 +61,11 @@ def night(client: TestClient, code: str) -> Json:
 
 
 def bots_everywhere(client: TestClient, code: str, director: str, level: str = "easy") -> None:
-    current = night(client, code)["rounds"][-1]
-    for t in current["tables"]:
-        for seat in range(4):
-            r = client.post(
-                f"/api/nights/{code}/tables/{t['table']}/substitute",
-                json={"seat": seat, "bot": level},
-                headers=bearer(director),
-            )
-            assert r.status_code == 200, r.text
+    """Computer players in every seat of the round, in one step."""
+    r = client.post(
+        f"/api/nights/{code}/computer-players", json={"level": level}, headers=bearer(director)
+    )
+    assert r.status_code == 200, r.text
 
 
 def round_over(client: TestClient, code: str, timeout: float = 120.0) -> Json:

@@ -216,9 +216,16 @@ def test_a_substitute_person_and_a_player_who_comes_back(client: TestClient) -> 
     r = substitute(client, code, director, {"seat": 0, "bot": "easy"})
     assert r.status_code == 200 and r.json() is None
     seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
-    assert seats[0]["bot"] is True and seats[0]["substitute_for"] == FOUR[first - 1][0]
+    assert seats[0] == {
+        "name": FOUR[first - 1][0],
+        "bot": True,
+        "level": "easy",
+        "substitute_for": FOUR[first - 1][0],
+        "claimed_back": False,
+    }  # fmt: skip (a computer player seated for a player bears their name)
     assert seats[2] == {
-        "name": "Sub", "bot": False, "substitute_for": FOUR[first - 1][1], "claimed_back": False
+        "name": "Sub", "bot": False, "level": None, "substitute_for": FOUR[first - 1][1],
+        "claimed_back": False,
     }  # fmt: skip
     # The second pair takes its seats: the table deals.
     for link in links[2 - first]:
@@ -240,7 +247,7 @@ def test_a_substitute_person_and_a_player_who_comes_back(client: TestClient) -> 
     seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
     partner = FOUR[first - 1][1]
     assert seats[2] == {
-        "name": "Sub", "bot": False, "substitute_for": partner, "claimed_back": True
+        "name": "Sub", "bot": False, "level": None, "substitute_for": partner, "claimed_back": True
     }  # fmt: skip
     assert seats[0]["bot"] is True and seats[0]["claimed_back"] is True
     assert seats[0]["substitute_for"] == FOUR[first - 1][0]
@@ -276,8 +283,8 @@ def test_a_player_back_takes_their_seat_from_a_person_substitute_at_the_next_gam
     assert back["seat"] == 2 and back["pending"] is False
     assert client.get(f"/api/rooms/{room}", headers=bearer(cy["token"])).json()["you"] is None
     seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
-    assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "substitute_for": None,
-                        "claimed_back": False}  # fmt: skip
+    assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "level": None,
+                        "substitute_for": None, "claimed_back": False}  # fmt: skip
     # The seat is Bo's again: the director may not seat a substitute in it.
     r = substitute(client, code, director, {"seat": 2, "name": "Cy"})
     assert r.status_code == 409 and r.json()["code"] == "night_seat_held"
@@ -314,8 +321,8 @@ def test_a_substitute_finishes_the_game_in_play_and_the_player_has_the_next(
     assert client.get(f"/api/rooms/{room}", headers=bearer(bo_seat)).json()["you"] == 2
     assert client.get(f"/api/rooms/{room}", headers=bearer(cy)).json()["you"] is None
     seats = night(client, code)["rounds"][0]["tables"][0]["seats"]
-    assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "substitute_for": None,
-                        "claimed_back": False}  # fmt: skip
+    assert seats[2] == {"name": FOUR[first - 1][1], "bot": False, "level": None,
+                        "substitute_for": None, "claimed_back": False}  # fmt: skip
     mine = client.post(f"/api/nights/{code}/sit", headers=bearer(bo)).json()
     assert mine["seat"] == 2 and mine["pending"] is False
 

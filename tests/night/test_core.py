@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.night import pairing
-from app.night.awards import Sheet, awards
+from app.night.awards import GameSheet, awards
 from app.night.plan import Played, Shape, next_draw, night_winner, total_rounds
 from app.night.standings import Bye, MatchResult, standings
 
@@ -225,9 +225,9 @@ def _hand(awards_: list[dict[str, object]], totals: list[int] | None = None) -> 
 def test_awards_from_the_records() -> None:
     jack = {"kind": "hang_jack", "team": 0, "points": 3, "card": "JS", "seat": 1}
     sheets = [
-        Sheet(1, 1, 1, (1, 2), {"over": True, "winner": 0, "hands": [_hand([jack], [31, 50])]}),
-        Sheet(1, 1, 2, (1, 2), {"over": True, "winner": 0, "hands": [_hand([], [20, 61])]}),
-        Sheet(
+        GameSheet(1, 1, 1, (1, 2), {"over": True, "winner": 0, "hands": [_hand([jack], [31, 50])]}),
+        GameSheet(1, 1, 2, (1, 2), {"over": True, "winner": 0, "hands": [_hand([], [20, 61])]}),
+        GameSheet(
             1,
             2,
             1,
@@ -240,7 +240,7 @@ def test_awards_from_the_records() -> None:
                 ],
             },
         ),
-        Sheet(
+        GameSheet(
             2,
             1,
             1,

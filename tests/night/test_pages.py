@@ -11,7 +11,14 @@ from markupsafe import escape
 from app.i18n import LANGUAGES, _, reading
 from app.web.words import level_name
 from tests.api.table import bearer
-from tests.night.helpers import next_round, night, open_night, register
+from tests.night.helpers import (
+    bots_everywhere,
+    next_round,
+    night,
+    open_night,
+    register,
+    round_over,
+)
 
 FOUR = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 
@@ -31,11 +38,14 @@ def test_a_director_runs_a_night_from_the_page(client: TestClient) -> None:
     assert r.status_code == 200 and "Directing" in r.text  # followed to /n/{code}/direct
     assert "&lt;b&gt;night&lt;/b&gt;" in r.text  # text from users is text
     code = re.search(r"/n/(\w+)/board", r.text)[1]  # type: ignore[index]
-    links = []
+    links: list[str] = []
     for first, second in FOUR:
         r = client.post(f"/n/{code}/direct/pairs", data={"first": first, "second": second})
         assert r.status_code == 200, r.text
-        links += re.findall(r'value="(http[^"]+/p/[^"]+)"', r.text)
+        # Every pair's links so far, each player's under their name, the new pair's too.
+        links = re.findall(r'value="(http[^"]+/p/[^"]+)"', r.text)
+        assert len(links) == len(set(links)) == 2 * (FOUR.index([first, second]) + 1)
+        assert f'<label for="link-{len(links) // 2}-1">{second}</label>' in r.text
     assert len(links) == 8
     # A double tap: the pair once, and the page says why.
     r = client.post(f"/n/{code}/direct/pairs", data={"first": "Ann", "second": "Bo"})
@@ -162,6 +172,41 @@ def test_the_board_and_standings_mark_a_substitute_and_the_player_page_says_when
         assert back.status_code == 200 and back.json()["pending"] is True, back.text
     page = player.get(f"/n/{code}?lang=fr").text
     assert str(escape(f"{ann} reprend sa place à la prochaine donne.")) in page
-    assert (
-        str(escape(f"{bo} reprend sa place à la prochaine partie : Eve termine celle-ci.")) in page
-    )
+    back = f"{bo} reprend sa place à la prochaine partie\u202f: Eve termine celle-ci."
+    assert str(escape(back)) in page
+
+
+def test_every_player_page_opens_at_every_stage_of_a_night(client: TestClient) -> None:
+    """Each pair's own link, before the first round, while a round is played, between rounds
+    (a finished match, a bye) and once the night is over: a page, never a 500."""
+    code, director = open_night(client, options={"grace_s": 0, "match": 1})
+    three = FOUR[:3]  # three pairs: a bye every round
+    players = []
+    for names in three:
+        link = register(client, code, names)["links"][0]
+        player = TestClient(client.app)
+        assert player.get("/n/" + link.split("/n/", 1)[1]).status_code == 200  # the cookie
+        players.append(player)
+
+    def every_page() -> list[str]:
+        pages = [p.get(f"/n/{code}") for p in players]
+        assert [r.status_code for r in pages] == [200] * len(players), pages[0].text[-500:]
+        return [r.text for r in pages]
+
+    every_page()  # before the first round
+    while True:
+        r = client.post(f"/api/nights/{code}/rounds", headers=bearer(director))
+        if r.status_code == 409 and r.json()["code"] == "night_over":
+            break
+        assert r.status_code == 201, r.text
+        every_page()  # a round in play
+        bots_everywhere(client, code, director)
+        done = round_over(client, code)
+        texts = every_page()  # between rounds (or the night over)
+        number = done["rounds"][-1]["round"]
+        bye = done["rounds"][-1]["bye"]
+        for pair, text in enumerate(texts, start=1):
+            said = f"Round {number}: a bye" if pair == bye else f"Round {number} against"
+            assert said in text, (pair, number)
+    assert night(client, code)["state"] == "over"
+    assert all("The night is over" in text for text in every_page())

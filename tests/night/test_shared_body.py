@@ -14,7 +14,7 @@ from app.rules import DEFAULT_RULES
 from app.services.night_steward import NightSteward
 from app.services.night_view import night_json, with_grace
 from app.services.nights import Nights
-from app.services.tables import Tables
+from app.services.rooms import Rooms
 from app.store.db import make_engine
 from tests.databases import make_database
 
@@ -22,7 +22,7 @@ from tests.databases import make_database
 def test_streams_share_one_body_per_change_and_grace_follows_the_clock(tmp_path: Path) -> None:
     url = next(make_database("sqlite", tmp_path))
     hub = Hub()
-    nights = Nights(Tables(make_engine(url), LocalNotifier(hub)))
+    nights = Nights(Rooms(make_engine(url), LocalNotifier(hub)))
     opened = nights.open(
         name="Friday",
         format="round_robin",
@@ -49,7 +49,7 @@ def test_streams_share_one_body_per_change_and_grace_follows_the_clock(tmp_path:
         assert player.is_set()
         drawn = await steward.night_body(code)
         assert drawn is not first and len(drawn["rounds"]) == 1
-        fresh = night_json(nights.load(code), nights.tables.snapshot)
+        fresh = night_json(nights.load(code), nights.rooms.snapshot)
         assert with_grace(drawn, NOW) == with_grace(fresh, NOW)  # the night as it is
         # The body keeps its grace time as built; with_grace makes it the clock's.
         started = drawn["rounds"][0]["started_at"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from app.api.view_schemas import hand_records
 from app.rules import (
     Action,
     Award,
@@ -17,6 +16,7 @@ from app.rules import (
     observe,
 )
 from app.rules.cards import codes, mask_codes
+from app.views.records import hand_records
 from tests.rules.stack import card, do, game, reach, redeal_deck, stack
 
 CLUB, DIAMOND, HEART, SPADE = range(4)

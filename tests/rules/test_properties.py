@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.api.view_schemas import action_view, game_view, hand_records
 from app.rules import (
     Action,
     Award,
@@ -33,6 +32,9 @@ from app.rules import (
     replay,
 )
 from app.rules.cards import FULL_DECK, SUITS, code, mask_codes
+from app.views.game import game_view
+from app.views.records import hand_records
+from app.views.shapes import action_view
 from tests.rules import oracle
 from tests.rules.oracle import Point
 

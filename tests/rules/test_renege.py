@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from app.api.view_schemas import game_view, hand_records
 from app.rules import (
     DEFAULT_RULES,
     PRESETS,
@@ -23,6 +22,8 @@ from app.rules import (
 from app.rules.cards import code
 from app.rules.engine import legal_play_mask
 from app.rules.state import SCORE, Award, Call, call, reckoned
+from app.views.game import game_view
+from app.views.records import hand_records
 from tests.rules.stack import card, codeset, do, game, reach, stack
 
 # Dealer 0, hearts trump (kick 3H, stand): seat 1 leads, then 2, 3, 0. Team 0 = seats 0, 2.

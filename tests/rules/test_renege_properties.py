@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.api.view_schemas import game_view, hand_records
 from app.rules import (
     Action,
     Phase,
@@ -26,6 +25,8 @@ from app.rules.cards import FULL_DECK
 from app.rules.engine import legal_play_mask
 from app.rules.renege import lifts_begun
 from app.rules.state import SCORE, call, reckoned
+from app.views.game import game_view
+from app.views.records import hand_records
 from tests.rules.test_properties import GAMES, SETTINGS
 
 rules_st = st.builds(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.api.view_schemas import game_view
 from app.rules import DEFAULT_RULES, Award, Phase, new_game, observe
 from app.rules.cards import FULL_DECK, BadCardCode, code, codes, mask_codes, parse
 from app.rules.scoring import kick_points
 from app.rules.tricks import trick_winner
+from app.views.game import game_view
 from tests.rules.stack import card, cards, do, game, mask, play_out, reach, redeal_deck, stack
 
 CLUB, DIAMOND, HEART, SPADE = range(4)

@@ -8,10 +8,12 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.api.view_schemas import award_view, game_view, hand_records, lift_view
 from app.rules import Rules, apply, legal_actions, new_game, observe
 from app.rules.cards import SUITS, code, mask_codes, mask_of, parse
 from app.rules.view import sorted_hand
+from app.views.game import game_view
+from app.views.records import hand_records
+from app.views.shapes import award_view, lift_view
 from tests.rules import oracle
 from tests.rules.deals import HANG, HANG_PLAY
 from tests.rules.stack import do, game, play_out, reach, redeal_deck, stack

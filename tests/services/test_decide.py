@@ -7,7 +7,7 @@ import pytest
 
 from app.rules import Action, Rules, legal_actions
 from app.services import errors
-from app.services.decide import Act, Join, Rematch, SeatBot, Start, action_from, decide
+from app.services.decide import Act, Rematch, SeatComputer, Start, TakeSeat, action_from, decide
 from app.services.identity import token_hash
 from app.services.snapshot import RoomSnap
 
@@ -18,20 +18,20 @@ TOKENS = ["t0", "t1", "t2", "t3"]
 def _seated_four() -> RoomSnap:
     snap = EMPTY
     for seat, token in enumerate(TOKENS):
-        after = decide(snap, Join(None, f"P{seat}", seat, token_hash(token)))
+        after = decide(snap, TakeSeat(None, f"P{seat}", seat, token_hash(token)))
         assert after is not None
         snap = after
     return snap
 
 
 def test_a_join_seats_the_fresh_token_and_a_rejoin_changes_nothing() -> None:
-    after = decide(EMPTY, Join(None, "Ann", None, token_hash("t")))
+    after = decide(EMPTY, TakeSeat(None, "Ann", None, token_hash("t")))
     assert after is not None and after.version == 1
     seat = after.seats[0]
     assert seat is not None and (seat.name, seat.token_hash) == ("Ann", token_hash("t"))
-    assert decide(after, Join("t", "Ann", 2, token_hash("other"))) is None
+    assert decide(after, TakeSeat("t", "Ann", 2, token_hash("other"))) is None
     with pytest.raises(errors.SeatTaken):
-        decide(after, Join(None, "Ben", 0, token_hash("u")))
+        decide(after, TakeSeat(None, "Ben", 0, token_hash("u")))
 
 
 def test_the_same_snapshot_and_command_decide_the_same() -> None:
@@ -51,7 +51,7 @@ def test_refusals_come_as_the_api_answers_them() -> None:
     with pytest.raises(errors.Unauthorized):
         decide(snap, Start("nobody", fresh_seed=1))
     with pytest.raises(errors.SeatTaken):
-        decide(snap, SeatBot("t0", 1, "easy"))
+        decide(snap, SeatComputer("t0", 1, "easy"))
     started = decide(snap, Start("t0", fresh_seed=1))
     assert started is not None and started.game is not None
     turn = started.game.state.turn

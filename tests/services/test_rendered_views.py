@@ -19,7 +19,7 @@ from app.rules import legal_actions
 from app.rules.config import preset_rules
 from app.rules.state import Phase
 from app.services import errors
-from app.services.decide import Act, Command, Join, Start, TableAct, decide
+from app.services.decide import Act, Command, OutOfTurn, Start, TakeSeat, decide
 from app.services.identity import token_hash
 from app.services.snapshot import RoomSnap
 from app.services.view import RenderedViews, RoomView, json_renderer, room_view
@@ -33,7 +33,7 @@ def _started(room: RoomSnap, seed: int) -> RoomSnap:
     """``room`` with four players seated and its first game started from ``seed``."""
     snap = room
     for seat in range(4):
-        after = decide(snap, Join(None, f"P{seat}", seat, token_hash(f"t{seat}")))
+        after = decide(snap, TakeSeat(None, f"P{seat}", seat, token_hash(f"t{seat}")))
         assert after is not None
         snap = after
     started = decide(snap, Start("t0", fresh_seed=seed))
@@ -86,10 +86,10 @@ def _renege_game(seed: int) -> list[RoomSnap]:
         state = game.state
         move: Command
         if state.phase is Phase.RECKONING:
-            move = rng.choice([TableAct(None, "score"), TableAct(None, "reckoned", seat=0)])
+            move = rng.choice([OutOfTurn(None, "score"), OutOfTurn(None, "reckoned", seat=0)])
         elif state.tricks and rng.random() < 0.1:
             lift = rng.randint(1, len(state.tricks))
-            move = TableAct(None, "call", lift=lift, seat=rng.randrange(4))
+            move = OutOfTurn(None, "call", lift=lift, seat=rng.randrange(4))
         else:
             assert state.turn is not None
             move = Act(None, rng.choice(legal_actions(state)), seat=state.turn)
@@ -121,3 +121,18 @@ def test_the_json_is_written_as_pydantic_writes_the_whole_view(
     assert {"last_hand", "timed_at"} <= shown
     if game is _renege_game:
         assert {"calls", "lifts", "renege_cards", "reckoned"} <= shown
+
+
+def test_the_lobbys_json_is_written_as_pydantic_writes_the_whole_view() -> None:
+    """Before the first game a seat's view differs from a spectator's only in ``you``: its
+    hand and its moves are the lobby's, written from the shared part."""
+    presence, views = Presence(), RenderedViews()
+    snap = EMPTY
+    for seat in range(4):
+        after = decide(snap, TakeSeat(None, f"P{seat}", seat, token_hash(f"t{seat}")))
+        assert after is not None
+        snap = after
+        for viewer in (None, 0, 1, 2, 3):
+            text = views.text(snap, viewer, presence, json_renderer)
+            assert text == json_renderer(room_view(snap, viewer, presence))
+            assert json.loads(text)["you"] == viewer

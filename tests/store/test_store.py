@@ -13,6 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from app.serve import migrate
+from app.services.snapshot import load
 from app.store import repo
 from app.store.db import make_engine, read, write
 from app.store.models import Base
@@ -182,4 +183,44 @@ def test_sqlite_write_on_the_loop_never_waits_and_worker_threads_still_do(tmp_pa
     with read(engine) as conn:
         assert repo.room_by_code(conn, "inherited") is not None
         assert repo.room_by_code(conn, "holder") is not None
+    engine.dispose()
+
+
+def test_a_read_sees_one_moment_and_a_room_is_read_at_its_own_version(database_url: str) -> None:
+    """A stream reads the room's row, then its seats and moves: a move committed in between
+    must not slip into a snapshot labelled with the version before it (PostgreSQL's READ
+    COMMITTED would show it to the later statements; a leak of the mover's card once)."""
+    engine = make_engine(database_url)
+    with write(engine) as conn:
+        room_id = repo.insert_room(conn, code="moment", rules={}, seed=None)
+        repo.bump_version(conn, room_id, 0)
+        repo.insert_seat(
+            conn,
+            room_id=room_id,
+            seat=0,
+            name="Ann",
+            bot=False,
+            level=None,
+            token_hash=None,
+            version=1,
+        )
+    with read(engine) as conn:
+        room = repo.room_by_code(conn, "moment")
+        assert room is not None and room.version == 1
+        with write(engine) as other:  # a second seat sits down meanwhile (version 2)
+            assert repo.bump_version(other, room_id, 1)
+            repo.insert_seat(
+                other,
+                room_id=room_id,
+                seat=1,
+                name="Ben",
+                bot=False,
+                level=None,
+                token_hash=None,
+                version=2,
+            )
+        assert [s.name for s in repo.seats_of(conn, room_id)] == ["Ann"]
+        snap = load(conn, room)
+        assert snap.version == 1
+        assert [s.name if s else None for s in snap.seats] == ["Ann", None, None, None]
     engine.dispose()

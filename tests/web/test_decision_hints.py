@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from app.rules.state import Phase
+from app.web.panels.decision import DECISION_HINTS
 from app.web.render import render_table
-from app.web.table import DECISION_HINTS
 from tests.web.dom import Element, parse
 from tests.web.views import playthrough, server_view
 

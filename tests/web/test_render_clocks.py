@@ -4,10 +4,10 @@ player, and "Take this seat" on a computer player's seat for a spectator."""
 
 from __future__ import annotations
 
-from app.api.view_schemas import ActionView
 from app.rules.state import Phase, State
 from app.services.options import RoomOptions
 from app.services.view import RoomView
+from app.views.shapes import ActionView
 from app.web.render import render_table
 from tests.web.dom import having, parse
 from tests.web.views import lobby_view, playthrough, server_view

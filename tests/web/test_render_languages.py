@@ -16,7 +16,7 @@ from app.rules.state import Phase
 from app.rules.tricks import MUST_FOLLOW, TRUMPS_LED, UNDERTRUMP
 from app.services import errors
 from app.services.decide import HOST_ONLY
-from app.services.tables import STALE_VERSION
+from app.services.rooms import STALE_VERSION
 from app.services.talk import PRESETS, SPECTATOR, ChatMessageOut
 from app.web.refusals import page_message, refused_sentence
 from app.web.render import chat_renderer, render_chat_message, render_home

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from app.i18n import reading
+from app.rules.cards import code
 from app.rules.config import Rules
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.renege import call_refusal, lifts_begun
@@ -98,7 +99,7 @@ def test_an_uncalled_renege_shows_nowhere_but_as_a_card_played() -> None:
         assert not having(page, "data-call") and not having(page, "data-caught")
         assert not having(page, "data-talk-line")
         assert not any("caught" in e.classes for e in page)
-        assert build(_view(r.after, viewer)).calls == ()
+        assert build(_view(r.after, viewer)).renege.calls == ()
 
 
 def _called(r: Reneged) -> State:
@@ -117,9 +118,9 @@ def test_an_upheld_call_reaches_every_page_with_its_verdict_in_the_readers_words
             (str(r.lift), "true")
         ]
         table = build(_view(state, viewer))
-        (shown,) = table.calls
+        (shown,) = table.renege.calls
         assert "upheld: 1 point for" in shown.text and shown.card == r.card
-        assert any(n.key == shown.key and n.text == shown.text for n in table.news)
+        assert any(n.key == shown.key and n.text == shown.text for n in table.news.items)
         lines = having(page, "data-talk-line")
         assert [line.get("data-talk-line") for line in lines] == [shown.key]
         if viewer is not None and viewer % 2 != r.seat % 2:
@@ -127,7 +128,7 @@ def test_an_upheld_call_reaches_every_page_with_its_verdict_in_the_readers_words
         elif viewer is not None:
             assert "for them" in shown.text
     with reading("fr"):
-        said = build(_view(state, 0)).calls[0].text
+        said = build(_view(state, 0)).renege.calls[0].text
     assert "a réclamé un renege au lift" in said and "pour" in said
 
 
@@ -137,19 +138,19 @@ def test_a_wrong_call_says_what_it_cost() -> None:
     # The offender's side calls a lift that holds no renege of the callers: they have paid
     # this hand already (R24), so it costs nothing more.
     wrong = apply(state, call(r.seat, r.lift))
-    text = build(_view(wrong, r.seat)).calls[-1].text
+    text = build(_view(wrong, r.seat)).renege.calls[-1].text
     assert text.startswith("You called renege on lift") and "no renege" in text
-    assert "1 point" in build(_view(r.after, 0)).false_call_cost  # R25 `penalty` under `one`
+    assert "1 point" in build(_view(r.after, 0)).renege.false_call_cost  # R25 `penalty` under `one`
     # Called before the renege was played, the lift holds none: the callers pay (R25).
     caller = (r.seat + 1) % 4
     paid = apply(r.before, call(caller, r.lift))
-    assert "no renege: 1 point for them" in build(_view(paid, caller)).calls[-1].text
-    assert "no renege: 1 point for us" in build(_view(paid, r.seat)).calls[-1].text
+    assert "no renege: 1 point for them" in build(_view(paid, caller)).renege.calls[-1].text
+    assert "no renege: 1 point for us" in build(_view(paid, r.seat)).renege.calls[-1].text
     # With false_call "free" the same call costs nothing, and the page says so first.
     for rules, cost in ((Rules(renege="one", false_call="free"), "nothing"),
                         (Rules(renege="bullseye"), "the game")):  # fmt: skip
         seen = _view(paid, caller).model_copy(update={"rules": rules})
-        assert cost in build(seen).false_call_cost
+        assert cost in build(seen).renege.false_call_cost
 
 
 def test_call_controls_only_for_seated_players_on_lifts_the_engine_would_take() -> None:
@@ -161,17 +162,17 @@ def test_call_controls_only_for_seated_players_on_lifts_the_engine_would_take() 
             int(str(e.get("data-lift"))) for e in page if e.get("data-action") == "call-renege"
         }
         if viewer is None:
-            assert table.callable_lifts == frozenset() and offered == set()
+            assert table.renege.callable_lifts == frozenset() and offered == set()
             continue
         begun = lifts_begun(r.after)
         expected = {k for k in range(1, begun + 1) if call_refusal(r.after, viewer, k) is None}
-        assert table.callable_lifts == expected
+        assert table.renege.callable_lifts == expected
         assert offered == expected
     state = _called(r)
     caller = (r.seat + 1) % 4
     for viewer in (caller, (caller + 2) % 4):
-        assert r.lift not in build(_view(state, viewer)).callable_lifts
-    assert r.lift in build(_view(state, r.seat)).callable_lifts
+        assert r.lift not in build(_view(state, viewer)).renege.callable_lifts
+    assert r.lift in build(_view(state, r.seat)).renege.callable_lifts
 
 
 def test_every_begun_lift_may_be_called_later_in_the_hand() -> None:
@@ -188,9 +189,45 @@ def test_every_begun_lift_may_be_called_later_in_the_hand() -> None:
             for e in _page(state, viewer)
             if e.get("data-action") == "call-renege"
         }
-        assert offered == table.callable_lifts
-        assert set(table.earlier_lifts) == offered - {table.lift_in_play, table.last_lift_n}
-        assert table.earlier_lifts
+        assert offered == table.renege.callable_lifts
+        on_the_table = {table.renege.lift_in_play, table.renege.last_lift_n}
+        assert set(table.renege.earlier_lifts) == offered - on_the_table
+        assert table.renege.earlier_lifts
+
+
+def _lift_of(element: Element) -> int | None:
+    """The earlier lift an element of the page is shown in (data-earlier-lift), if any."""
+    for e in (element, *element.ancestors):
+        if e.has("data-earlier-lift"):
+            return int(str(e.get("data-earlier-lift")))
+    return None
+
+
+def test_a_call_on_an_earlier_lift_shows_that_lifts_cards() -> None:
+    """Issue 32: a player remembers a lift by its cards: the call on each earlier lift shows
+    them, as all four saw them played, and only them (no card of a hand, none twice)."""
+    rng = random.Random(2)
+    state = _called(reneged())
+    while state.phase is Phase.PLAY and len(state.tricks) < 4:
+        state = _strict_move(state, rng)
+    assert state.phase is Phase.PLAY
+    lifts = {n: {code(c) for _s, c in t.cards} for n, t in enumerate(state.tricks, start=1)}
+    for viewer in VIEWERS:
+        table = build(_view(state, viewer))
+        page = _page(state, viewer)
+        shown: dict[int, set[str]] = {}
+        for e in having(page, "data-card"):
+            n = _lift_of(e)
+            if n is not None:
+                assert e.within("data-past")
+                shown.setdefault(n, set()).add(str(e.get("data-card")))
+        assert shown == {n: lifts[n] for n in table.renege.earlier_lifts}
+        calls = {_lift_of(e) for e in page if e.get("data-action") == "call-renege" and _lift_of(e)}
+        assert calls == set(table.renege.earlier_lifts)
+        if viewer is None:
+            assert not shown  # a spectator calls nothing
+        else:
+            assert shown
 
 
 def _reckoning(r: Reneged) -> State:

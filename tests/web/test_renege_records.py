@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api.view_schemas import hand_records
 from app.main import create_app
 from app.rules.state import State
 from app.rules.view import observe
+from app.views.records import hand_records
 from app.web.cards import card_name
 from app.web.render import render_how_to_play, render_sheet
 from tests.api.conftest import ADMIN, app_settings

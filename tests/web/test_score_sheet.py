@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.api.view_schemas import HandRecordView, hand_records
 from app.rules.config import Rules
 from app.rules.state import Phase, State
 from app.rules.view import observe
+from app.views.records import HandRecordView, hand_records
 from app.web.awards import AWARD_TITLES
 from app.web.cards import card_short
 from app.web.render import render_sheet, render_sheet_page

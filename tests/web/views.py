@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from app.api.view_schemas import LOBBY, GameView, game_view
 from app.rules.config import Rules, preset_of
 from app.rules.engine import apply, legal_actions, new_game
 from app.rules.state import Phase, State
@@ -17,6 +16,7 @@ from app.rules.view import observe
 from app.services.match import MatchView
 from app.services.options import RoomOptions
 from app.services.view import RoomView, SeatView
+from app.views.game import LOBBY, GameView, game_view
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
 CODE = "k3x9q2"

@@ -2,7 +2,9 @@
 and the one write path under them.
 
 A use case turns its request into a command (app/services/decide.py decides what it does to
-a room) and commits it: the decision runs on the cached latest snapshot and is committed if
+a room) and commits it through the one versioned commit (app/services/commit.py, which
+nights use too; ``_RoomBook`` is a room's side of it): the decision runs on the cached
+latest snapshot and is committed if
 the conditional ``UPDATE rooms SET version = v + 1 WHERE version = v`` (the first statement
 that writes, so racing writers serialise there) proves the room still at that version; a
 refusal stands once a plain read proves the same, without a write transaction. Otherwise
@@ -23,11 +25,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, ParamSpec, TypeVar
 
-from sqlalchemy import Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from app import logs
-from app.api.view_schemas import HandRecordView, hand_records
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.reasons import N_, reason
@@ -35,30 +36,32 @@ from app.rules import Action, Rules, observe
 from app.rules.shuffle import SEED_BITS
 from app.rules.state import Call
 from app.services import errors
+from app.services.commit import Committer, LostRace, drew_code
 from app.services.decide import (
     Act,
+    ClaimSeat,
     Command,
+    ForgetPlayer,
     HostBot,
     HostFree,
     HostMove,
-    Join,
+    OutOfTurn,
     Rematch,
-    SeatBot,
+    SeatComputer,
     Start,
-    TableAct,
+    TakeSeat,
     claim_of,
     decide,
     judged_call,
 )
-from app.services.identity import check_code, new_room_code, new_token, seat_of, token_hash
+from app.services.identity import check_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.persist import persist
-from app.services.snapshot import ReplayOf, RoomSnap, SnapCache, load
+from app.services.snapshot import ReplayOf, RoomSnap, SeatPlayer, SnapCache, load
 from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
-
-RETRIES = 8
+from app.views.records import HandRecordView, hand_records
 
 HAND_NOT_OVER = reason(
     "hand_not_over",
@@ -73,6 +76,16 @@ UNKNOWN_LEVEL = reason(
     "level must be one of {levels}",
     N_("That did not work: check what you entered."),
 )
+
+
+def known_level(level: str | None) -> str:
+    """A computer player's level, the default when none is given; refused when unknown."""
+    level = level or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
+    return level
+
+
 _MOVED_ON = N_("The table moved on: here it is as it is now.")
 STALE_VERSION = reason(
     "stale_version", "version {expected} is not current (the room is at {current})", _MOVED_ON
@@ -86,7 +99,7 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class Joined:
+class JoinedSeat:
     seat: int
     token: str
     snap: RoomSnap
@@ -95,7 +108,7 @@ class Joined:
     pending: bool = False
 
 
-class Tables:
+class Rooms:
     """The rooms of this server, on one database."""
 
     def __init__(self, engine: Engine, notifier: Notifier, cache: SnapCache | None = None):
@@ -103,8 +116,9 @@ class Tables:
         self.notifier = notifier
         self.cache = cache or SnapCache()
         self._inline = inline_writes(engine)
+        self._committer = Committer(engine, notifier)
 
-    async def call(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    async def write(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a use case from the event loop: inline on SQLite unless another thread is
         writing (then, like every PostgreSQL call, in a worker thread). A use case that finds
         the writer lock taken has written nothing yet, so running it again is safe."""
@@ -167,22 +181,18 @@ class Tables:
     ) -> RoomSnap:
         """A new room; with ``replay_of``, one that deals that game again (its seed and first
         dealer)."""
-        for _ in range(RETRIES):
-            code = new_room_code()
-            try:
-                with write(self.engine) as conn:
-                    room_id = repo.insert_room(
-                        conn,
-                        code=code,
-                        rules=rules.model_dump(mode="json"),
-                        seed=seed,
-                        first_dealer=first_dealer,
-                        replay_of=(replay_of.code, replay_of.number) if replay_of else None,
-                        options=options.model_dump() if options != DEFAULT_OPTIONS else None,
-                    )
-            except IntegrityError:
-                continue  # a code collision: draw again
-            snap = RoomSnap(
+
+        def insert(conn: Connection, code: str) -> RoomSnap:
+            room_id = repo.insert_room(
+                conn,
+                code=code,
+                rules=rules.model_dump(mode="json"),
+                seed=seed,
+                first_dealer=first_dealer,
+                replay_of=(replay_of.code, replay_of.number) if replay_of else None,
+                options=options.model_dump() if options != DEFAULT_OPTIONS else None,
+            )
+            return RoomSnap(
                 room_id,
                 code,
                 0,
@@ -194,9 +204,10 @@ class Tables:
                 replay_of=replay_of,
                 options=options,
             )
-            self.cache.put(snap)
-            return snap
-        raise errors.Conflict(NO_FREE_CODE)
+
+        snap = drew_code(self.engine, insert, busy=NO_FREE_CODE)
+        self.cache.put(snap)
+        return snap
 
     def join(
         self,
@@ -207,34 +218,64 @@ class Tables:
         token: str | None,
         reserved: bool = False,
         own_seat: bool = False,
-    ) -> Joined:
+        player: SeatPlayer | None = None,
+    ) -> JoinedSeat:
         """A human takes a seat; a caller already seated here gets its own seat back. With
         ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and
         the seat may be one of a night's reserved seats; with ``own_seat`` too (the night's
-        player of that seat), a person substituting in it gives it back (at the game's end)."""
-        fresh = token if reserved and token else new_token()
-        command = Join(token, clean_name(name), seat, token_hash(fresh), reserved, own_seat)
+        player of that seat), a person substituting in it gives it back (at the game's end).
+        With ``player``, ``token`` is the player's seat token here (app/players/keys.py) and
+        the seat is held under the profile."""
+        fresh = token if (reserved or player) and token else new_token()
+        command = TakeSeat(
+            token, clean_name(name), seat, token_hash(fresh), reserved, own_seat, player
+        )
         snap = self._commit(code, command)
         mine = seat_of(snap, token)
         if mine is not None and token is not None:
-            return Joined(mine, token, snap)
+            return JoinedSeat(mine, token, snap)
         claimed = claim_of(snap, token)
         if claimed is not None and token is not None:
-            return Joined(claimed, token, snap, pending=True)
+            return JoinedSeat(claimed, token, snap, pending=True)
         joined = seat_of(snap, fresh)
         if joined is not None:
-            return Joined(joined, fresh, snap)
+            return JoinedSeat(joined, fresh, snap)
         claimed = claim_of(snap, fresh)
         assert claimed is not None  # decide gave the fresh token a seat, or a claim on one
-        return Joined(claimed, fresh, snap, pending=True)
+        return JoinedSeat(claimed, fresh, snap, pending=True)
+
+    def claim_seat(
+        self,
+        *,
+        code: str,
+        token: str | None,
+        player: SeatPlayer,
+        name: str,
+        fresh: str,
+        seat: int | None = None,
+        mark: str = "",
+    ) -> RoomSnap:
+        """The seat ``token`` holds here becomes ``player``'s (``fresh``: their seat token);
+        with no token, the ``seat`` whose token the home page's ``mark`` was made from."""
+        return self._commit(
+            code, ClaimSeat(token, player, name, token_hash(fresh), seat=seat, mark=mark)
+        )
+
+    def forget_player(self, *, code: str, player: int) -> RoomSnap:
+        """A deleted profile's seat here is held by nobody from now on."""
+        return self._commit(code, ForgetPlayer(player, token_hash(new_token())))
 
     def seat_bot(
-        self, *, code: str, token: str | None, seat: int, level: str | None, admin: bool = False
+        self,
+        *,
+        code: str,
+        token: str | None,
+        seat: int,
+        level: str | None,
+        admin: bool = False,
+        stands_in: str | None = None,
     ) -> RoomSnap:
-        level = level or DEFAULT_LEVEL
-        if level not in LEVELS:
-            raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
-        return self._commit(code, SeatBot(token, seat, level, admin))
+        return self._commit(code, SeatComputer(token, seat, known_level(level), admin, stands_in))
 
     def start(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
         return self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
@@ -269,12 +310,12 @@ class Tables:
 
     def call_renege(self, *, code: str, token: str | None, lift: int) -> tuple[RoomSnap, Call]:
         """A seated person calls renege on ``lift``: the room after, and the judgement."""
-        done = self._commit(code, TableAct(token, "call", lift))
+        done = self._commit(code, OutOfTurn(token, "call", lift))
         return done, judged_call(done)
 
     def reckoned(self, *, code: str, token: str | None) -> RoomSnap:
         """A seated person says "score it"."""
-        return self._commit(code, TableAct(token, "reckoned"))
+        return self._commit(code, OutOfTurn(token, "reckoned"))
 
     def table_act(
         self,
@@ -287,7 +328,7 @@ class Tables:
     ) -> RoomSnap:
         """The server's own: a computer player's call or "score it", or the reckoning's time
         up (``seat`` None), against the version it was decided on."""
-        command = TableAct(None, type, lift, seat, auto=True)
+        command = OutOfTurn(None, type, lift, seat, auto=True)
         return self._commit(code, command, expected=expected)
 
     # -- the host's powers -------------------------------------------------------------------
@@ -295,10 +336,7 @@ class Tables:
     def host_bot(
         self, *, code: str, token: str | None, seat: int, level: str | None, away: bool
     ) -> RoomSnap:
-        level = level or DEFAULT_LEVEL
-        if level not in LEVELS:
-            raise errors.Invalid(UNKNOWN_LEVEL, levels=", ".join(LEVELS))
-        return self._commit(code, HostBot(token, seat, level, away))
+        return self._commit(code, HostBot(token, seat, known_level(level), away))
 
     def host_free(self, *, code: str, token: str | None, seat: int) -> RoomSnap:
         return self._commit(code, HostFree(token, seat))
@@ -311,60 +349,24 @@ class Tables:
     def _commit(self, code: str, command: Command, *, expected: int | None = None) -> RoomSnap:
         """The room after ``command``, committed (or unchanged, when it changes nothing)."""
         check_code(code)
-        done = self._commit_from_cache(code, command, expected=expected)
+        book = _RoomBook(self, code, command, expected)
+        done = self._commit_from_cache(book)
         if done is not None:
             return done
-        for _ in range(RETRIES):
-            try:
-                with write(self.engine) as conn:
-                    room = repo.room_by_code(conn, code)
-                    if room is None:
-                        raise errors.NotFound(errors.NO_ROOM, code=code)
-                    if expected is not None and expected != room.version:
-                        raise errors.StaleVersion(
-                            STALE_VERSION, expected=expected, current=room.version
-                        )
-                    snap = self.cache.get(code, room.version)
-                    if snap is None:
-                        snap = load(conn, room)
-                    after = decide(snap, command)
-                    if after is None:
-                        return snap
-                    now = datetime.now(UTC)
-                    if not repo.bump_version(conn, room.id, room.version, now):
-                        if expected is not None:
-                            raise errors.StaleVersion(VERSION_OVERTAKEN, expected=expected)
-                        raise _Retry
-                    after = persist(conn, snap, replace(after, at=now))
-                    self.notifier.in_transaction(conn, code, after.version)
-            except _Retry:
-                continue
-            except IntegrityError:
-                # Another process wrote first (PostgreSQL, two app processes).
-                if expected is not None:
-                    raise errors.StaleVersion(CHANGED_FIRST) from None
-                continue
-            except OperationalError as err:
-                if "locked" in str(err) or "serializ" in str(err) or "deadlock" in str(err):
-                    continue
-                raise
-            self.cache.put(snap)
-            return self._published(after)
-        raise errors.Conflict(errors.ROOM_BUSY)
+        return self._committer.commit(book, busy=errors.ROOM_BUSY)
 
-    def _commit_from_cache(
-        self, code: str, command: Command, *, expected: int | None
-    ) -> RoomSnap | None:
+    def _commit_from_cache(self, book: _RoomBook) -> RoomSnap | None:
         """The fast path: apply the change to the cached latest snapshot and commit it if the
         room is still at that version (the conditional UPDATE decides). A refusal stands once
         a plain read shows the room still at the cached version: it takes no write
         transaction (on SQLite, not the writer lock). None = take the slow path, which reads
         the room first: no cache, or a stale cache (another process moved first)."""
+        code, expected = book.code, book.expected
         cached = self.cache.get(code)
         if cached is None or (expected is not None and expected != cached.version):
             return None
         try:
-            after = decide(cached, command)
+            after = decide(cached, book.command)
         except errors.ApiError:
             if self._current_version(code) == cached.version:
                 raise
@@ -374,24 +376,74 @@ class Tables:
         try:
             with write(self.engine) as conn:
                 now = datetime.now(UTC)
-                if not repo.bump_version(conn, cached.id, cached.version, now):
-                    raise _Retry
-                after = persist(conn, cached, replace(after, at=now))
-                self.notifier.in_transaction(conn, code, after.version)
-        except (_Retry, IntegrityError):
+                done = self._committer.written(conn, _FastBook(book), cached, after, now)
+        except (LostRace, IntegrityError):
             return None
-        return self._published(after)
+        return self._committer.announced(book, done)
 
     def _current_version(self, code: str) -> int | None:
         with read(self.engine) as conn:
             room = repo.room_by_code(conn, code)
         return room.version if room is not None else None
 
-    def _published(self, after: RoomSnap) -> RoomSnap:
-        self.cache.put(after)
-        self.notifier.after_commit(after.code, after.version)
-        return after
+
+class _RoomBook:
+    """A room's side of the versioned commit (app/services/commit.py)."""
+
+    def __init__(self, rooms: Rooms, code: str, command: Command, expected: int | None) -> None:
+        self.rooms = rooms
+        self.code = code
+        self.channel = code
+        self.command = command
+        self.expected = expected
+        self._read: RoomSnap | None = None
+
+    def read(self, conn: Connection) -> RoomSnap:
+        room = repo.room_by_code(conn, self.code)
+        if room is None:
+            raise errors.NotFound(errors.NO_ROOM, code=self.code)
+        if self.expected is not None and self.expected != room.version:
+            raise errors.StaleVersion(STALE_VERSION, expected=self.expected, current=room.version)
+        snap = self.rooms.cache.get(self.code, room.version)
+        if snap is None:
+            snap = load(conn, room)
+        self._read = snap
+        return snap
+
+    def decide(self, snap: RoomSnap, now: datetime) -> RoomSnap | None:
+        return decide(snap, self.command)
+
+    def bump(self, conn: Connection, snap: RoomSnap, now: datetime) -> bool:
+        if repo.bump_version(conn, snap.id, snap.version, now):
+            return True
+        if self.expected is not None:
+            raise errors.StaleVersion(VERSION_OVERTAKEN, expected=self.expected)
+        return False
+
+    def persist(
+        self, conn: Connection, snap: RoomSnap, change: RoomSnap, now: datetime
+    ) -> RoomSnap:
+        return persist(conn, snap, replace(change, at=now))
+
+    def version(self, done: RoomSnap) -> int:
+        return done.version
+
+    def unchanged(self, snap: RoomSnap) -> RoomSnap:
+        return snap
+
+    def published(self, done: RoomSnap) -> None:
+        if self._read is not None:
+            self.rooms.cache.put(self._read)
+        self.rooms.cache.put(done)
+
+    def taken(self) -> None:
+        """Another process wrote first (PostgreSQL, two app processes)."""
+        if self.expected is not None:
+            raise errors.StaleVersion(CHANGED_FIRST)
 
 
-class _Retry(Exception):
-    pass
+class _FastBook(_RoomBook):
+    """The fast path's: a version lost to another writer sends it to the slow path."""
+
+    def __init__(self, book: _RoomBook) -> None:
+        super().__init__(book.rooms, book.code, book.command, None)

@@ -1,5 +1,6 @@
-"""The engine's in-place layer: a State is immutable, a Table is its working copy (clone, step,
-freeze), and an imagined deal (what the bots search on) plays exactly as the game does."""
+"""The engine's in-place layer: a State is immutable, a WorkingState is its working copy
+(clone, step, freeze), and an imagined deal (what the bots search on) plays exactly as the
+game does."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from app.rules.engine import step
 from app.rules.imagined import Imagined, imagined
 from app.rules.shuffle import PYTHON_RANDOM, first_dealer_for, shuffled_deck
 from app.rules.state import BEG
-from app.rules.table import Table
+from app.rules.working import WorkingState
 from tests.rules.stack import stack
 
 
@@ -46,7 +47,7 @@ def test_a_state_cannot_be_changed() -> None:
 
 def test_a_clone_steps_alone_and_freezes_into_a_state() -> None:
     state = new_game(Rules(), 3)
-    table = Table.of(state)
+    table = WorkingState.of(state)
     twin = table.clone()
     step(table, legal_actions(state)[0])
     assert twin == state and table != state

@@ -1,7 +1,7 @@
 """The game as a table the engine changes in place: the one implementation of the deal (R6-R8),
 the begging (R9-R12), the play (R13-R15) and the scoring of a deal (R16-R19).
 
-A ``Table`` is a ``State`` whose fields may be replaced. Every field holds an immutable value
+A ``WorkingState`` is a ``State`` whose fields may be replaced. Every field holds an immutable value
 (numbers, masks, tuples), so ``clone`` copies twenty references and never shares anything
 that changes. ``apply`` (engine.py) clones the caller's State, steps the clone and freezes it:
 the clone becomes the new State by a change of class, not a copy. The bots step clones of an
@@ -28,7 +28,7 @@ from app.rules.tricks import winning_play
 RUN_DEAL = 3  # R6, R10: cards to each seat at a time
 
 
-class Table(State):
+class WorkingState(State):
     """A State the engine changes in place."""
 
     __slots__ = ()
@@ -44,7 +44,7 @@ class Table(State):
         dealer: int,
         stacked: tuple[tuple[Card, ...], ...] = (),
         shuffle: int = SHUFFLE,
-    ) -> Table:
+    ) -> WorkingState:
         """A new game, its first deal dealt and kicked."""
         t = object.__new__(cls)
         t.rules, t.seed, t.shuffle, t.stacked = rules, seed, shuffle, stacked

@@ -1,0 +1,1 @@
+"""The rooms, nights and records of this server: what the API and the pages ask of it."""

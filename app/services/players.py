@@ -1,0 +1,358 @@
+"""Players (API.md § Fourth round, *Players*): a profile made in one step, the devices it is
+signed in on (one key each), one-time sign-in links, and the seats a profile holds.
+
+A player key is checked at every request that carries one: it is looked up by its hash and
+kept for a moment (``KEPT_S``) so that a table's requests do not each ask the database; a
+device signed out or a profile deleted in this process is forgotten at once, in another
+process within that moment."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import ParamSpec, TypeVar
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from app.i18n import LANGUAGES
+from app.players import keys
+from app.players.handles import folded_handle
+from app.players.reasons import (
+    CODE_GONE,
+    HANDLE_SHAPE,
+    HANDLE_TAKEN,
+    LANGUAGE_UNKNOWN,
+    NO_DEVICE,
+)
+from app.players.state import DeviceRow, ProfileRow
+from app.services import career, errors
+from app.services.identity import seat_of_mark, token_hash
+from app.services.names import clean_name
+from app.services.rooms import Rooms
+from app.services.snapshot import SeatPlayer
+from app.store import passkey_repo
+from app.store import player_repo as repo
+from app.store.db import read, write
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+SIGNIN_CODE_S = 10 * 60  # a sign-in link lives ten minutes, and is used once
+EXPORT_FORMAT = "allfours-player-export/1"
+KEPT_S = 2.0  # how long a key checked stays known without asking the database again
+SEEN_EVERY = timedelta(minutes=5)  # how often a device's "last seen" is written
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """A request's player: the profile, and the device (its key) it came from."""
+
+    player: ProfileRow
+    device: int
+    key_hash: str
+
+    def seat_token(self, room_code: str) -> str:
+        """The player's seat token at a room: every device of theirs acts for the seat."""
+        assert self.player.secret is not None
+        return keys.seat_token(self.player.secret, room_code)
+
+    @property
+    def seat_player(self) -> SeatPlayer:
+        return SeatPlayer(self.player.id, self.player.handle)
+
+
+@dataclass(frozen=True, slots=True)
+class NewKey:
+    """A device just signed in: its profile and its key (given once, never again)."""
+
+    player: ProfileRow
+    key: str
+
+
+class Players:
+    """The profiles of this server, on the rooms' database."""
+
+    def __init__(self, engine: Engine, rooms: Rooms) -> None:
+        self.engine = engine
+        self.rooms = rooms
+        self._known: dict[str, tuple[float, SignedIn | None]] = {}
+        self._lock = threading.Lock()
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """A use case from the event loop, in a worker thread."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    # -- who is asking -----------------------------------------------------------------
+
+    def signed_in(self, key: str | None) -> SignedIn | None:
+        """The player a key signs in (None: not a key, or not one of a living profile)."""
+        if not keys.is_key(key):
+            return None
+        assert key is not None
+        digest = keys.hashed(key)
+        now = time.monotonic()
+        fresh, kept = self._kept(digest, now)
+        if fresh:
+            return kept
+        with read(self.engine) as conn:
+            found = repo.player_by_key(conn, digest)
+        me = SignedIn(found[0], found[1], digest) if found else None
+        if found is not None and datetime.now(UTC) - found[2] > SEEN_EVERY:
+            with write(self.engine) as conn:  # the devices list's "last seen", roughly
+                repo.touch_key(conn, found[1], datetime.now(UTC))
+        with self._lock:
+            if len(self._known) > 4096:
+                self._known.clear()
+            self._known[digest] = (now, me)
+        return me
+
+    async def known(self, key: str | None) -> SignedIn | None:
+        """``signed_in`` from the event loop (a request, an open stream before each event):
+        from what was checked in the last moment, else from the database in a worker
+        thread."""
+        if not keys.is_key(key):
+            return None
+        assert key is not None
+        fresh, kept = self._kept(keys.hashed(key), time.monotonic())
+        if fresh:
+            return kept
+        return await self.run(self.signed_in, key)
+
+    def _kept(self, digest: str, now: float) -> tuple[bool, SignedIn | None]:
+        """Whether the key was checked in the last ``KEPT_S``, and what it signed in then."""
+        with self._lock:
+            kept = self._known.get(digest)
+        if kept is not None and now - kept[0] < KEPT_S:
+            return True, kept[1]
+        return False, None
+
+    def _forget(self, digests: Iterable[str]) -> None:
+        with self._lock:
+            for digest in digests:
+                self._known.pop(digest, None)
+
+    # -- a profile ---------------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        handle: str,
+        name: str,
+        language: str | None = None,
+        device: str = "",
+        claim: Iterable[str] = (),
+    ) -> NewKey:
+        """A profile in one step, signed in on this device; the seats the ``claim``ed seat
+        tokens hold become the player's, with the games already played in them."""
+        folded = folded_handle(handle)
+        if folded is None:
+            raise errors.Invalid(HANDLE_SHAPE, handle=handle[:40])
+        name = clean_name(name)
+        if language is not None and language not in LANGUAGES:
+            raise errors.Invalid(LANGUAGE_UNKNOWN, language=language[:16])
+        try:
+            with write(self.engine) as conn:
+                player_id = repo.insert_player(
+                    conn, handle=folded, name=name, language=language, secret=keys.new_secret()
+                )
+                key = _new_key(conn, player_id, device)
+                player = repo.player_by_id(conn, player_id)
+        except IntegrityError:
+            raise errors.HandleTaken(HANDLE_TAKEN, handle=folded) from None
+        assert player is not None
+        self.claim(player, claim)
+        return NewKey(player, key)
+
+    def change(
+        self,
+        me: SignedIn,
+        *,
+        name: str | None = None,
+        language: str | None = None,
+        listed: bool | None = None,
+    ) -> ProfileRow:
+        values: dict[str, object] = {}
+        if name is not None:
+            values["name"] = clean_name(name)
+        if language is not None:
+            if language not in LANGUAGES:
+                raise errors.Invalid(LANGUAGE_UNKNOWN, language=language[:16])
+            values["language"] = language
+        if listed is not None:
+            values["listed"] = listed
+        with write(self.engine) as conn:
+            if values:
+                repo.update_player(conn, me.player.id, **values)
+            player = repo.player_by_id(conn, me.player.id)
+        assert player is not None
+        self._forget([me.key_hash])
+        return player
+
+    def delete(self, me: SignedIn) -> None:
+        """Erase the caller's profile: devices, passkeys, links go at once; the seats it
+        holds become guests' seats nobody holds (the tables play on with the away cover)."""
+        with write(self.engine) as conn:
+            gone = repo.wipe_player(conn, me.player.id, datetime.now(UTC))
+            rooms = repo.rooms_of_player(conn, me.player.id)
+        self._forget(gone)
+        for code in rooms:
+            with contextlib.suppress(errors.ApiError):  # the room went meanwhile
+                self.rooms.forget_player(code=code, player=me.player.id)
+
+    def export(self, me: SignedIn) -> dict[str, object]:
+        """Everything the server keeps about the player (API.md ``GET /api/me/export``): the
+        profile and its rating, its devices and passkeys, the seats it holds, its career (the
+        figures of every game counted). Never a key, a secret or a code."""
+        with read(self.engine) as conn:
+            player = repo.player_by_id(conn, me.player.id)
+            devices = repo.devices_of(conn, me.player.id)
+            seats = repo.seats_of_player(conn, me.player.id)
+            passkeys = [
+                {
+                    "id": k.id,
+                    "name": k.name,
+                    "created_at": k.created_at.isoformat(),
+                    "last_used": k.used_at.isoformat() if k.used_at else None,
+                }
+                for k in passkey_repo.passkeys_of(conn, me.player.id)
+            ]
+        assert player is not None
+        counted = career.export(self.engine, me.player.id)
+        return {
+            "format": EXPORT_FORMAT,
+            "profile": {
+                "handle": player.handle,
+                "name": player.name,
+                "language": player.language,
+                "listed": player.listed,
+                "created_at": player.created_at.isoformat(),
+                "rating": counted["rating"],
+            },
+            "devices": [
+                {
+                    "id": d.id,
+                    "name": d.device,
+                    "first_seen": d.created_at.isoformat(),
+                    "last_seen": d.seen_at.isoformat(),
+                }
+                for d in devices
+            ],
+            "seats": [{"room": code, "seat": seat} for code, seat in seats],
+            "passkeys": passkeys,
+            "stats": counted["stats"],
+            "games": counted["games"],
+        }
+
+    def seats_held(self, me: SignedIn) -> list[tuple[str, int]]:
+        """(room code, seat) of the seats the player holds, the latest tables first."""
+        with read(self.engine) as conn:
+            return repo.seats_of_player(conn, me.player.id)
+
+    # -- devices -----------------------------------------------------------------------
+
+    def devices(self, me: SignedIn) -> list[DeviceRow]:
+        with read(self.engine) as conn:
+            return repo.devices_of(conn, me.player.id)
+
+    def sign_out(self, me: SignedIn, device: int) -> None:
+        """End a device's key at once (the caller's own too, when it names itself)."""
+        with write(self.engine) as conn:
+            digest = repo.delete_device(conn, me.player.id, device)
+        if digest is None:
+            raise errors.NotFound(NO_DEVICE, id=device)
+        self._forget([digest])
+
+    def signin_link(self, me: SignedIn) -> tuple[str, int]:
+        """A one-time code that signs another device in, and how many seconds it lives."""
+        code, now = keys.new_signin_code(), datetime.now(UTC)
+        with write(self.engine) as conn:
+            repo.forget_old_codes(conn, now - timedelta(days=1))
+            repo.insert_code(
+                conn,
+                player_id=me.player.id,
+                code_hash=keys.hashed(code),
+                expires_at=now + timedelta(seconds=SIGNIN_CODE_S),
+            )
+        return code, SIGNIN_CODE_S
+
+    def signin(self, code: str, *, device: str = "", claim: Iterable[str] = ()) -> NewKey:
+        """A new key for this device, from a sign-in code used once within its ten minutes."""
+        with write(self.engine) as conn:
+            player_id = repo.use_code(conn, keys.hashed(code), datetime.now(UTC))
+            player = repo.player_by_id(conn, player_id) if player_id is not None else None
+            if player is None or player.deleted:
+                raise errors.Gone(CODE_GONE)
+            key = _new_key(conn, player.id, device)
+        self.claim(player, claim)
+        return NewKey(player, key)
+
+    def new_key(self, player: ProfileRow, *, device: str = "", claim: Iterable[str] = ()) -> NewKey:
+        """A key for a device that proved it is the player's another way (a passkey)."""
+        with write(self.engine) as conn:
+            key = _new_key(conn, player.id, device)
+        self.claim(player, claim)
+        return NewKey(player, key)
+
+    # -- seats -------------------------------------------------------------------------
+
+    def claim(self, player: ProfileRow, tokens: Iterable[str]) -> list[str]:
+        """The seats the guest tokens hold become the player's; the rooms they are at."""
+        claimed = []
+        for token in dict.fromkeys(t for t in tokens if t and not keys.is_key(t)):
+            with read(self.engine) as conn:
+                code = repo.room_of_seat_token(conn, token_hash(token))
+            if code is not None and self._claim(player, code, token=token):
+                claimed.append(code)
+        return claimed
+
+    def claim_marks(self, player: ProfileRow, marks: Iterable[tuple[str, str]]) -> list[str]:
+        """The seats a browser holds by the home page's marks (its tables cookie: each room's
+        code and its seat's mark, never the token) become the player's; the rooms they are
+        at. A mark no seat answers to any more (freed, taken over) claims nothing."""
+        claimed = []
+        for code, mark in dict.fromkeys(marks):
+            try:
+                seat = seat_of_mark(self.rooms.snapshot(code), mark)
+            except errors.ApiError:
+                continue  # the room went
+            if seat is not None and self._claim(player, code, token=None, seat=seat, mark=mark):
+                claimed.append(code)
+        return claimed
+
+    def _claim(
+        self,
+        player: ProfileRow,
+        code: str,
+        *,
+        token: str | None,
+        seat: int | None = None,
+        mark: str = "",
+    ) -> bool:
+        """One guest seat (its token, or its seat and mark) made the player's."""
+        assert player.secret is not None
+        try:
+            self.rooms.claim_seat(
+                code=code,
+                player=SeatPlayer(player.id, player.handle),
+                name=player.name,
+                fresh=keys.seat_token(player.secret, code),
+                token=token,
+                seat=seat,
+                mark=mark,
+            )
+        except errors.ApiError:
+            return False  # the room went, or the name is not one a seat takes
+        return True
+
+
+def _new_key(conn: Connection, player_id: int, device: str) -> str:
+    key = keys.new_key()
+    now = datetime.now(UTC)
+    repo.insert_key(conn, player_id=player_id, key_hash=keys.hashed(key), device=device, at=now)
+    return key

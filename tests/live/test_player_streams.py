@@ -1,0 +1,60 @@
+"""A player's event stream, opened with their key, ends as soon as that device is signed out
+or the profile deleted (API.md § Players): it shows nothing more of the seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.live.server import ServerProcess
+from tests.live.test_events import Stream, bearer, until
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    proc = ServerProcess(database_url, log, ALLFOURS_AWAY_S="3600").start()
+    yield proc
+    proc.stop()
+
+
+async def _seated_player(client: httpx.AsyncClient, handle: str) -> tuple[str, str, str]:
+    """A room, a player seated at it by their key, and a second device's key."""
+    made = await client.post("/api/players", json={"handle": handle, "name": "Ann"})
+    key = made.json()["key"]
+    code = (await client.post("/api/rooms", json={})).json()["code"]
+    joined = await client.post(f"/api/rooms/{code}/join", json={"name": "x"}, headers=bearer(key))
+    assert joined.json()["seat"] == 0
+    link = (await client.post("/api/me/signin-links", headers=bearer(key))).json()
+    other = (await client.post("/api/signin", json={"code": link["code"]})).json()["key"]
+    return code, key, other
+
+
+@pytest.mark.parametrize("ending", ["sign_out", "delete"])
+async def test_a_players_stream_ends_when_the_key_acts_no_more(
+    server: ServerProcess, ending: str
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        code, key, other = await _seated_player(client, f"stream-{ending}")
+        stream = Stream(client, f"/api/rooms/{code}/events", bearer(key))
+        watcher = Stream(client, f"/api/rooms/{code}/events", {})
+        await until(lambda: len(stream.states()) == 1 and len(watcher.states()) == 1, "first")
+        assert json.loads(stream.states()[0]["data"])["you"] == 0
+        if ending == "sign_out":
+            devices = (await client.get("/api/me/devices", headers=bearer(other))).json()
+            mine = next(d["id"] for d in devices if not d["this_device"])
+            gone = await client.delete(f"/api/me/devices/{mine}", headers=bearer(other))
+        else:
+            gone = await client.delete("/api/me", headers=bearer(other))
+        assert gone.status_code == 204
+        # the next version (a guest sits down) reaches the spectator, not the player
+        joined = await client.post(f"/api/rooms/{code}/join", json={"name": "Ben"})
+        assert joined.status_code == 200
+        await until(lambda: len(watcher.states()) >= 2, "the spectator's next version")
+        await until(lambda: stream.task.done(), "the player's stream to end")
+        assert len(stream.states()) == 1
+        await asyncio.gather(stream.close(), watcher.close())

@@ -1,0 +1,1 @@
+from tests.databases import database_url  # noqa: F401 - a fixture

@@ -1,0 +1,60 @@
+"""Computer players' names on the pages (app/web/words.py computer_player): each told apart
+and each said once as a computer player, in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.i18n import reading
+from app.services.stats import StatsOut
+from app.web.stats import render_stats
+
+FIGURES = {
+    "games": 1, "bullseyes": 0, "hang_jacks_made": 0, "hang_jacks_made_with": {},
+    "hang_jacks_suffered": 0, "hang_jacks_suffered_with": {}, "jacks_won_home": 0,
+    "kick_points": 0, "high": 0, "low": 0, "game_won": 0, "highest_game_count": 3,
+    "gave_one": 0, "ran_the_pack": 0,
+}  # fmt: skip
+
+
+def _stats(seats: list[tuple[str, bool, str | None]]) -> StatsOut:
+    players: list[dict[str, Any]] = [
+        {**FIGURES, "player": n, "name": name, "bot": bot, "level": level}
+        for n, (name, bot, level) in enumerate(seats)
+    ]
+    return StatsOut.model_validate(
+        {
+            "room": "k3x9q2abcdef",
+            "games": [
+                {"game": 1, "winner": 0, "scores": [7, 3], "seats": [0, 1, 2, 3],
+                 "replay": "/r/k3x9q2abcdef/games/1/replay",
+                 "record": "/api/rooms/k3x9q2abcdef/games/1"}
+            ],
+            "partnerships": [
+                {**FIGURES, "players": [0, 2], "names": [seats[0][0], seats[2][0]]},
+                {**FIGURES, "players": [1, 3], "names": [seats[1][0], seats[3][0]]},
+            ],
+            "players": players,
+        }
+    )  # fmt: skip
+
+
+def test_three_computer_players_in_the_stats_are_told_apart_and_said_once() -> None:
+    bots = [("Bot (standard)", True, "standard"), ("Bot (standard)", True, "standard")]
+    stats = _stats([("Ann", False, None), bots[0], bots[1], ("Bot (easy)", True, "easy")])
+    html = render_stats(stats)
+    for name in ("Computer 1 (standard)", "Computer 2 (standard)", "Computer 3 (easy)"):
+        assert name in html
+    assert "Bot (standard)" not in html and "(computer)" not in html
+    assert "Ann &amp; Computer 2 (standard)" in html  # the partnerships and games too
+    with reading("fr"):
+        french = render_stats(stats)
+    assert "Ordinateur 1 (standard)" in french and "Ordinateur 3 (facile)" in french
+
+
+def test_one_computer_player_is_not_numbered() -> None:
+    html = render_stats(
+        _stats([("Ann", False, None), ("Ben", False, None), ("Cal", False, None),
+                ("Bot (strong)", True, "strong")])
+    )  # fmt: skip
+    assert "Computer player (strong)" in html and "Computer 1" not in html
