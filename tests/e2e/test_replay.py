@@ -62,7 +62,10 @@ def steps_of(record: Json) -> list[tuple[int, int]]:
 
 
 def position(page: Page) -> tuple[int, int]:
-    query = parse_qs(urlparse(page.url).query)
+    """The position in the page's own address bar. Playwright's ``page.url`` learns of a
+    ``history.replaceState`` by a later protocol message, so under load it can still show the
+    address before the key was pressed; the page itself cannot."""
+    query = parse_qs(page.evaluate("location.search").lstrip("?"))
     return int(query["hand"][0]), int(query["lift"][0])
 
 
@@ -187,6 +190,7 @@ def test_an_opened_record_file_is_checked_then_replayed(
     page.set_input_files("input[name=record]", str(good))
     page.click("[data-action=open-record]")
     page.wait_for_selector("[data-verified]")
+    page.wait_for_selector("[data-replay].stepping")  # its script ready for the keys
     page.keyboard.press("ArrowRight")
     check_step(page, record, *steps_of(record)[1])
     assert page.locator("[data-action=again]").count() == 0  # a file is no table

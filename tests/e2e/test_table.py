@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.players import (
@@ -144,7 +146,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
     while phase(pages[0]) != "game_over":
         v = version(pages[0])
         _assert_no_hidden_cards(pages)
-        [mover] = [p for p in pages if is_my_turn(p)]
+        mover = _the_mover(pages)
         if shot < 2 and phase(mover) == "play" and mover.locator(".trick .slot").count() == 2:
             scored = mover.locator("#table:not([data-score-0='0'][data-score-1='0'])")
             better = 2 if scored.count() else 1
@@ -179,6 +181,35 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         assert phase(page) in ("beg", "give_or_run", "play")
     for page in [*pages, watcher]:
         page.context.close()
+
+
+def _the_mover(pages: list[Page]) -> Page:
+    """The one page whose turn it is. Every page shows the same version by now, but under
+    load a page may still be applying it (seen once in a full run: no page's turn yet)."""
+    deadline = time.monotonic() + 15
+    while True:
+        movers = [p for p in pages if is_my_turn(p)]
+        if len(movers) == 1:
+            return movers[0]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{len(movers)} pages have the turn: {_what_pages_show(pages)}")
+        time.sleep(0.05)
+
+
+_SHOWN = """() => { const t = document.querySelector('#table');
+    return t && [t.dataset.version, t.dataset.phase, t.dataset.you,
+                 t.hasAttribute('data-your-turn'), document.querySelectorAll('#table').length,
+                 document.documentElement.className]; }"""
+
+
+def _what_pages_show(pages: list[Page]) -> str:
+    """For a failure's message: what each page and the server say of the turn."""
+    shown = [p.evaluate(_SHOWN) for p in pages]
+    url = pages[0].url.replace("/r/", "/api/rooms/")
+    room = httpx.get(url).json()
+    turn = {k: room.get(k) for k in ("version", "phase", "turn", "dealer", "beggar")}
+    seats = [s and {k: s.get(k) for k in ("connected", "auto", "bot")} for s in room["seats"]]
+    return f"pages {shown}; server {turn}, seats {seats}"
 
 
 def _my_move(page: Page, rng: random.Random) -> bool:
