@@ -70,6 +70,18 @@ def browser() -> Iterator[object]:
             b.close()
 
 
+@pytest.fixture(autouse=True)
+def _contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test opened is closed when it ends, however it ends: a page
+    left open holds its event stream and keeps rendering its room's moves (the crawl's
+    computer players play on), which the later tests' pages would otherwise share the
+    machine and the server with."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
 @pytest.fixture(scope="session")
 def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where the tests' pictures go: the README's own (docs/screenshots) only when asked

@@ -14,6 +14,7 @@ page's player is to play holding a card that would renege (``renege=True``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -335,7 +336,13 @@ def test_taking_a_seat_keeps_what_the_page_has_open(browser: Browser, server: st
     assert still_same_page(page)
     # One stream, the seat's own: Zoe is here for everyone, and the table's news reach her.
     page.wait_for_function("() => window.__streams.filter(s => s.readyState !== 2).length === 1")
-    assert httpx.get(room).json()["seats"][2]["connected"] is True
+    page.wait_for_function("() => window.__streams.some(s => s.readyState === 1)")
+    # The browser counts the stream open when the answer's head arrives; the server counts
+    # the seat connected a moment later, when the stream's body begins (room_events).
+    deadline = time.monotonic() + 10
+    while not httpx.get(room).json()["seats"][2]["connected"]:
+        assert time.monotonic() < deadline, "Zoe's open stream never made her seat connected"
+        time.sleep(0.05)
     auth = {"Authorization": f"Bearer {ann}"}
     httpx.post(f"{room}/bots", json={"seat": 1}, headers=auth).raise_for_status()
     page.wait_for_selector(".chip-bot")
