@@ -534,6 +534,25 @@ window.allFoursWord = function (key, values) {
     if (picked && e.target && e.target.tagName === "SELECT") picked.add(e.target);
   }, true);
 
+  // A table is shown only if it was rendered for the viewer the page is now. Taking a seat
+  // changes the viewer. After that, an event from a stream that is no longer the page's own,
+  // or the answer to a request sent before (a poll, a refresh), is the old viewer's table.
+  // It may be of the same version, and would put a spectator's table in the seat's place:
+  // no hand, no turn, no Start. Such a table is dropped; the page's own stream brings the next.
+  document.addEventListener("htmx:sseBeforeMessage", function (e) {
+    var from = e.detail && e.detail.target;
+    if (stream && from && from !== stream) e.preventDefault();
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail && e.detail.xhr) e.detail.xhr.allFoursViewer = reopened;
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (!xhr || !e.detail.target || e.detail.target.id !== "live") return;
+    if ((xhr.responseText || "").indexOf('id="live"') !== -1) return; // a seat taken: the new viewer
+    if (xhr.allFoursViewer !== undefined && xhr.allFoursViewer !== reopened) e.detail.shouldSwap = false;
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     if (!window.htmx || !window.Idiomorph) return;
     // Sent: the form's pick has done its work, the tables that follow say what it is now.

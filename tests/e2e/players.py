@@ -121,6 +121,26 @@ def wait_past(page: Page, v: int) -> None:
     )
 
 
+_SHOWN = """() => { const t = document.querySelector('#table');
+  return {version: t && t.dataset.version, phase: t && t.dataset.phase, you: t && t.dataset.you,
+          your_turn: !!t && t.hasAttribute('data-your-turn'),
+          tables: document.querySelectorAll('#table').length,
+          streams: (window.__streams || []).map(s => s.readyState).join(''),
+          classes: document.documentElement.className}; }"""
+
+
+def what_pages_show(pages: list[Page]) -> str:
+    """For a failure's message: what each page shows (its table's version, phase, seat and
+    turn mark; its event streams' states, 1 for open; polling or reconnecting) and what the
+    server says of the room."""
+    shown = [p.evaluate(_SHOWN) for p in pages]
+    room = httpx.get(pages[0].url.split("?")[0].replace("/r/", "/api/rooms/")).json()
+    server = {k: room.get(k) for k in ("version", "phase", "turn")}
+    keys = ("name", "connected", "auto", "bot")
+    seats = [s and {k: s.get(k) for k in keys} for s in room["seats"]]
+    return f"pages {shown}; server {server}, seats {seats}"
+
+
 def take_seat(page: Page, name: str, seat: int) -> None:
     page.fill("input[name=name]", name)
     page.click(f"[data-action=join][data-seat='{seat}']")

@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app import i18n
 from tests.e2e.players import (
@@ -23,6 +24,7 @@ from tests.e2e.players import (
     take_turn,
     version,
     wait_past,
+    what_pages_show,
 )
 
 # (name, how the page is asked for in its language): ?lang= or the browser's language.
@@ -80,7 +82,12 @@ def test_four_players_in_four_languages_play_a_whole_hand(
     for page, lang in zip(pages, LANGS, strict=True):
         page.wait_for_function("() => document.querySelectorAll('.lobby-seat.empty').length === 0")
         assert page.get_attribute("html", "lang") == lang
-        assert said(lang, "Start the game") in page.inner_text("[data-action=start]")
+        start = page.locator("[data-action=start]")
+        try:
+            start.wait_for(state="attached")
+        except PlaywrightTimeout:
+            raise AssertionError(f"no Start on {lang}: {what_pages_show(pages)}") from None
+        assert said(lang, "Start the game") in start.inner_text()
 
     pages[1].emulate_media(reduced_motion="reduce")
     pages[1].locator(".site-foot").screenshot(path=str(screenshots / "language-menu.png"))

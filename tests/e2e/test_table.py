@@ -6,7 +6,6 @@ import random
 import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.players import (
@@ -25,6 +24,7 @@ from tests.e2e.players import (
     version,
     visible_cards,
     wait_past,
+    what_pages_show,
 )
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
@@ -193,24 +193,8 @@ def _the_mover(pages: list[Page]) -> Page:
         if len(movers) == 1:
             return movers[0]
         if time.monotonic() > deadline:
-            raise AssertionError(f"{len(movers)} pages have the turn: {_what_pages_show(pages)}")
+            raise AssertionError(f"{len(movers)} pages have the turn: {what_pages_show(pages)}")
         time.sleep(0.05)
-
-
-_SHOWN = """() => { const t = document.querySelector('#table');
-    return t && [t.dataset.version, t.dataset.phase, t.dataset.you,
-                 t.hasAttribute('data-your-turn'), document.querySelectorAll('#table').length,
-                 document.documentElement.className]; }"""
-
-
-def _what_pages_show(pages: list[Page]) -> str:
-    """For a failure's message: what each page and the server say of the turn."""
-    shown = [p.evaluate(_SHOWN) for p in pages]
-    url = pages[0].url.replace("/r/", "/api/rooms/")
-    room = httpx.get(url).json()
-    turn = {k: room.get(k) for k in ("version", "phase", "turn", "dealer", "beggar")}
-    seats = [s and {k: s.get(k) for k in ("connected", "auto", "bot")} for s in room["seats"]]
-    return f"pages {shown}; server {turn}, seats {seats}"
 
 
 def _my_move(page: Page, rng: random.Random) -> bool:
