@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install catalogs messages run rebuild-careers test test-unit test-e2e test-image lint bench screenshots clean
+.PHONY: install icons catalogs messages run rebuild-careers test test-unit test-e2e test-image lint bench screenshots clean
 
 # Re-installs only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml
@@ -36,6 +36,10 @@ messages: $(STAMP)
 	$(BIN)/pybabel -q update --input-file $(VENV)/messages.pot --output-dir app/locale \
 		--domain messages --ignore-obsolete --no-fuzzy-matching --ignore-pot-creation-date \
 		--width 100
+
+# The installed app's icons (app/static/icons, kept in git), drawn again from our own cards.
+icons: $(STAMP)
+	$(BIN)/python -m app.web.app_icon
 
 run: install
 	$(BIN)/python -m app.serve

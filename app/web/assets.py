@@ -32,3 +32,16 @@ def version(name: str) -> str:
 def static_url(name: str) -> str:
     """The URL a page links a static file by: its content's version in the query."""
     return f"/static/{name}?v={version(name)}"
+
+
+# What a page may load from app/static (the vendored files' licences and notes are not).
+PAGE_SUFFIXES = (".css", ".js", ".svg", ".png")
+
+
+def page_files() -> list[str]:
+    """Every static file a page may load, as relative paths, sorted."""
+    return sorted(
+        path.relative_to(STATIC).as_posix()
+        for path in STATIC.rglob("*")
+        if path.is_file() and path.suffix in PAGE_SUFFIXES
+    )

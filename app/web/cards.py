@@ -23,7 +23,7 @@ SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_(
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 # Suit shapes on a 100 x 100 box, tuned to sit on the same baseline.
-_SUIT_PATHS = {
+SUIT_PATHS = {
     "H": "M50 92C34 78 6 58 6 32C6 16 18 6 31 6C40 6 47 12 50 20C53 12 60 6 69 6"
     "C82 6 94 16 94 32C94 58 66 78 50 92Z",
     "D": "M50 4C60 20 74 38 88 50C74 62 60 80 50 96C40 80 26 62 12 50C26 38 40 20 50 4Z",
@@ -169,7 +169,7 @@ def sprite_svg() -> str:
     """
     symbols = "".join(
         f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{d}" fill="currentColor"/></symbol>'
-        for s, d in _SUIT_PATHS.items()
+        for s, d in SUIT_PATHS.items()
     )
     faces = "".join(
         f'<symbol id="card-{r}{s}" viewBox="0 0 100 140">{face_drawing(r + s)}</symbol>'

@@ -180,3 +180,8 @@ def render_sheet_page(view: RoomView, records: Sequence[HandRecordView]) -> str:
 
 _table_renderers = {lang: _in(lang, render_table) for lang in i18n.LANGUAGES}
 _chat_renderers = {lang: _said_in(lang) for lang in i18n.LANGUAGES}
+
+
+def render_offline() -> str:
+    """The page the service worker shows when the network fails (app/web/install.py)."""
+    return environment().get_template("offline.html").render()
