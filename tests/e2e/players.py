@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import httpx
@@ -139,6 +140,20 @@ def what_pages_show(pages: list[Page]) -> str:
     keys = ("name", "connected", "auto", "bot")
     seats = [s and {k: s.get(k) for k in keys} for s in room["seats"]]
     return f"pages {shown}; server {server}, seats {seats}"
+
+
+def the_mover(pages: list[Page]) -> Page:
+    """The one page whose turn it is. Every page shows the same version by now, but under
+    load a page may still be applying it (seen twice in full runs: no page's turn yet after
+    15 s; if it happens again, the message says what each page and the server show)."""
+    deadline = time.monotonic() + 60
+    while True:
+        movers = [p for p in pages if is_my_turn(p)]
+        if len(movers) == 1:
+            return movers[0]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{len(movers)} pages have the turn: {what_pages_show(pages)}")
+        time.sleep(0.05)
 
 
 def take_seat(page: Page, name: str, seat: int) -> None:

@@ -16,12 +16,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from app import i18n
 from tests.e2e.players import (
     create_room,
-    is_my_turn,
     open_table,
     phase,
     script_errors,
     take_seat,
     take_turn,
+    the_mover,
     version,
     wait_past,
     what_pages_show,
@@ -105,7 +105,7 @@ def test_four_players_in_four_languages_play_a_whole_hand(
                 break  # a hand played out, and scored
             hand = now  # thrown in (the pack ran out): the next deal is the hand to play
         v = version(pages[0])
-        [mover] = [p for p in pages if is_my_turn(p)]
+        mover = the_mover(pages)
         if not shot and phase(mover) == "play" and len(_trick(mover)) == 2 and mover is pages[0]:
             _screenshot(mover, screenshots / "table-de.png")
             shot = True

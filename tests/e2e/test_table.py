@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
@@ -12,7 +11,6 @@ from tests.e2e.players import (
     PHONE,
     create_room,
     hand,
-    is_my_turn,
     open_streams,
     open_table,
     phase,
@@ -21,10 +19,10 @@ from tests.e2e.players import (
     still_same_page,
     take_seat,
     take_turn,
+    the_mover,
     version,
     visible_cards,
     wait_past,
-    what_pages_show,
 )
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
@@ -146,7 +144,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
     while phase(pages[0]) != "game_over":
         v = version(pages[0])
         _assert_no_hidden_cards(pages)
-        mover = _the_mover(pages)
+        mover = the_mover(pages)
         if shot < 2 and phase(mover) == "play" and mover.locator(".trick .slot").count() == 2:
             scored = mover.locator("#table:not([data-score-0='0'][data-score-1='0'])")
             better = 2 if scored.count() else 1
@@ -181,20 +179,6 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
         assert phase(page) in ("beg", "give_or_run", "play")
     for page in [*pages, watcher]:
         page.context.close()
-
-
-def _the_mover(pages: list[Page]) -> Page:
-    """The one page whose turn it is. Every page shows the same version by now, but under
-    load a page may still be applying it (seen twice in full runs: no page's turn yet after
-    15 s; if it happens again, the message says what each page and the server show)."""
-    deadline = time.monotonic() + 60
-    while True:
-        movers = [p for p in pages if is_my_turn(p)]
-        if len(movers) == 1:
-            return movers[0]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{len(movers)} pages have the turn: {what_pages_show(pages)}")
-        time.sleep(0.05)
 
 
 def _my_move(page: Page, rng: random.Random) -> bool:
