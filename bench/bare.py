@@ -141,19 +141,7 @@ def bare_app(database: Path, view_bytes: int) -> FastAPI:
 
 
 def serve(port: int, view_bytes: int, database: Path) -> None:
-    import uvicorn
-
-    sys.setswitchinterval(0.0005)  # as app.serve
-    uvicorn.run(
-        bare_app(database, view_bytes),
-        host=live.HOST,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        http="httptools",
-        loop="uvloop",
-        limit_concurrency=20000,
-    )
+    floor.run_as_the_app(bare_app(database, view_bytes), port)
 
 
 @contextlib.contextmanager

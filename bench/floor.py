@@ -163,11 +163,16 @@ async def _answer(send: Any, payload: dict[str, Any]) -> None:
 
 
 def serve(port: int, view_bytes: int) -> None:
+    run_as_the_app(Stub(view_bytes), port)
+
+
+def run_as_the_app(app: Any, port: int) -> None:
+    """``app`` under uvicorn as `python -m app.serve` runs ours (bench.bare's app too)."""
     import uvicorn
 
     sys.setswitchinterval(0.0005)  # as app.serve
     uvicorn.run(
-        Stub(view_bytes),
+        app,
         host=live.HOST,
         port=port,
         log_level="warning",
