@@ -185,6 +185,7 @@ KINDS = (
     (r"/me/delete", "own page"),
     (r"/p/[^/]+", "profile"),
     (r"/players", "leaderboard"),
+    (r"/offline", "offline"),
 )
 PHASES = {"lobby": "lobby", "reckoning": "reckoning", "game_over": "game over"}
 
@@ -424,6 +425,8 @@ def _bad_links(browser: Browser, crawl: Crawl) -> None:
     ]
     for path in bad:
         crawl.visit(page, path, "a stranger", "a bad link")
+    # The page the installed app's worker shows when the connection is gone (issue 35).
+    crawl.visit(page, "/offline", "a player", "no connection")
 
 
 @pytest.fixture(scope="module")
@@ -456,6 +459,7 @@ PAGES = [
     "profile",
     "leaderboard",
     "error page",
+    "offline",
 ]
 
 
