@@ -30,6 +30,7 @@ from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
 from app.api import players as player_routes
 from app.api import profiles as profile_routes
+from app.api import push as push_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
 from app.api.layers import AllFours, layers
@@ -46,6 +47,7 @@ from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
 from app.services.nights import Nights
 from app.services.players import Players
+from app.services.push import Push
 from app.services.rooms import Rooms
 from app.settings import Settings, load_settings
 from app.store.checkpoint import WalCheckpointer
@@ -63,7 +65,8 @@ def build_context(settings: Settings) -> Context:
         turn_scale=settings.turn_timer_scale,
     )
     notifier = make_notifier(settings.database_url, hub)
-    rooms = Rooms(engine, notifier)
+    push = Push(engine, settings)
+    rooms = Rooms(engine, notifier, herald=push)
     keeper = RoomKeeper(
         rooms,
         hub,
@@ -91,6 +94,7 @@ def build_context(settings: Settings) -> Context:
         steward=NightSteward(nights, hub),
         housekeeping=Housekeeping(rooms, presence),
         players=Players(engine, rooms),
+        push=push,
     )
 
 
@@ -131,9 +135,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resume = asyncio.get_running_loop().create_task(ctx.keeper.resume_all())
         resume_nights = asyncio.get_running_loop().create_task(steward.resume_all())
         await sweeper.start()
+        await ctx.push.start()
         try:
             yield
         finally:
+            await _bounded("push", ctx.push.stop())
             await _bounded("sweeper", sweeper.stop())
             resume.cancel()
             resume_nights.cancel()
@@ -166,6 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(player_routes.router)
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)
+    app.include_router(push_routes.router)
     app.include_router(night_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)

@@ -98,13 +98,33 @@ class Settings(BaseSettings):
     # bound to its host (the relying party's id) and origin. Unset, each request's own origin
     # is taken (http://localhost works: browsers allow passkeys there without HTTPS).
     public_url: str | None = Field(None, validation_alias=_env("ALLFOURS_PUBLIC_URL", "public_url"))
+    # Web Push (app/push): the origins the server may send to, comma-separated
+    # (scheme://host[:port], "*." for any subdomain); by default the browsers' push services.
+    push_hosts: str = Field(
+        "https://fcm.googleapis.com,https://updates.push.services.mozilla.com,"
+        "https://web.push.apple.com,https://*.notify.windows.com",
+        validation_alias=_env("ALLFOURS_PUSH_HOSTS", "push_hosts"),
+    )
+    # The VAPID private key (base64url of the raw P-256 key, or PEM); unset, one is made at
+    # the first start and kept in the database.
+    vapid_private_key: str | None = Field(
+        None, validation_alias=_env("ALLFOURS_VAPID_PRIVATE_KEY", "vapid_private_key")
+    )
+    # How long no page of a player's may be visible while it is their turn before "your turn"
+    # is pushed (tests shorten it), and how long one push may take.
+    push_turn_after_s: float = Field(
+        15.0, ge=0, validation_alias=_env("ALLFOURS_PUSH_TURN_AFTER_S", "push_turn_after_s")
+    )
+    push_timeout_s: float = Field(
+        5.0, gt=0, le=60, validation_alias=_env("ALLFOURS_PUSH_TIMEOUT_S", "push_timeout_s")
+    )
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
 
-    @field_validator("admin_token", "public_url", mode="before")
+    @field_validator("admin_token", "public_url", "vapid_private_key", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value

@@ -23,6 +23,7 @@ from app.services.night_steward import NightSteward
 from app.services.nights import Nights
 from app.services.passkeys import Passkeys
 from app.services.players import Players, SignedIn
+from app.services.push import Push
 from app.services.rooms import Rooms
 from app.services.talk import RoomTalk
 from app.services.view import RenderedViews
@@ -57,6 +58,7 @@ class Context:
     steward: NightSteward  # settles the nights' tables, wakes their pages
     housekeeping: Housekeeping  # the admin's list of rooms, closing and sweeping them
     players: Players  # the profiles, their devices and the seats they hold
+    push: Push  # Web Push: the players' subscriptions, and the sending
     # Each room's newest views as rendered, shared by the streams that show the same one.
     views: RenderedViews = field(default_factory=RenderedViews)
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database

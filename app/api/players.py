@@ -45,7 +45,12 @@ async def create_player(ctx: ContextDep, body: NewPlayer, request: Request) -> J
     return keyed(new, request, 201)
 
 
-def me_out(me: SignedIn, devices: list[DeviceRow], passkeys: list[dict[str, object]]) -> MeOut:
+def me_out(
+    me: SignedIn,
+    devices: list[DeviceRow],
+    passkeys: list[dict[str, object]],
+    push: list[dict[str, object]],
+) -> MeOut:
     return MeOut(
         handle=me.player.handle,
         name=me.player.name,
@@ -62,6 +67,7 @@ def me_out(me: SignedIn, devices: list[DeviceRow], passkeys: list[dict[str, obje
             for d in devices
         ],
         passkeys=passkeys,
+        push_subscriptions=push,
     )
 
 
@@ -70,7 +76,8 @@ async def get_me(ctx: ContextDep, me: MeDep) -> JSONResponse:
     """The caller's own profile, with the devices signed in to it and its passkeys."""
     devices = await ctx.players.run(ctx.players.devices, me)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
-    out = me_out(me, devices, passkeys_out(passkeys))
+    push = await ctx.players.run(ctx.push.subscriptions, me.player.id)
+    out = me_out(me, devices, passkeys_out(passkeys), push)
     return JSONResponse(out.model_dump(mode="json"), headers=NO_STORE)
 
 
@@ -83,7 +90,8 @@ async def change_me(ctx: ContextDep, me: MeDep, body: Annotated[MeChange, Body()
     changed = SignedIn(player, me.device, me.key_hash)
     devices = await ctx.players.run(ctx.players.devices, changed)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, changed)
-    out = me_out(changed, devices, passkeys_out(passkeys))
+    push = await ctx.players.run(ctx.push.subscriptions, me.player.id)
+    out = me_out(changed, devices, passkeys_out(passkeys), push)
     return JSONResponse(out.model_dump(mode="json"), headers=NO_STORE)
 
 
@@ -108,7 +116,7 @@ async def export_me(ctx: ContextDep, me: MeDep) -> JSONResponse:
 @router.get("/me/devices", response_model=list[DeviceOut], responses=errors_of(401))
 async def devices(ctx: ContextDep, me: MeDep) -> JSONResponse:
     rows = await ctx.players.run(ctx.players.devices, me)
-    out = me_out(me, rows, []).devices
+    out = me_out(me, rows, [], []).devices
     return JSONResponse([d.model_dump(mode="json") for d in out], headers=NO_STORE)
 
 

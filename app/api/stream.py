@@ -20,7 +20,7 @@ stops reading is dropped by the connection layer (app/net.py), not here.
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator, AsyncIterator
-from contextlib import suppress
+from contextlib import aclosing, suppress
 from typing import Any
 
 from sse_starlette import EventSourceResponse
@@ -78,7 +78,9 @@ def event_stream(
     )
     return LimitedEventSource(
         frames(
-            while_signed_in(until_gone(events), ctx.players, key),
+            while_signed_in(
+                until_gone(out_of_sight_after(events, ctx, snap.code, seat)), ctx.players, key
+            ),
             LimitedEventSource.DEFAULT_SEPARATOR,
         ),
         gate=ctx.streams,
@@ -93,6 +95,20 @@ def event_stream(
         shutdown_event=end,
         shutdown_grace_period=SHUTDOWN_GRACE_S,
     )
+
+
+async def out_of_sight_after(
+    events: AsyncIterator[Json], ctx: Context, code: str, seat: int | None
+) -> AsyncGenerator[Json, None]:
+    """A seat's events; once they end and the seat has no other stream here, its page is
+    out of sight (Web Push tells a player whose turn comes while none is in sight)."""
+    try:
+        async with aclosing(events) as own:  # type: ignore[type-var]
+            async for event in own:
+                yield event
+    finally:
+        if seat is not None and not ctx.presence.connected(code, seat):
+            ctx.push.stream_closed(code, seat)
 
 
 async def until_gone(events: AsyncIterator[Json]) -> AsyncGenerator[Json, None]:

@@ -44,6 +44,7 @@ from app.players.state import ProfileRow
 from app.rules import Rules
 from app.services import errors
 from app.services.commit import Book, Committer, drew_code
+from app.services.herald import NightTableOpen
 from app.services.identity import check_code, new_token, token_hash
 from app.services.names import clean_name
 from app.services.options import RoomOptions
@@ -367,7 +368,24 @@ class Nights:
             for _ in draw.tables
         )
         self._commit(code, night.OpenRound(number, draw, rooms))
-        return self.load(code)
+        opened = self.load(code)
+        self._herald_round(opened, number)
+        return opened
+
+    def _herald_round(self, state: NightState, number: int) -> None:
+        """Tell the players registered by handle that their table of round ``number`` is
+        open (if the round is the one this call opened: another click may have drawn it)."""
+        with read(self.engine) as conn:
+            by_pair = repo.profiles_by_pair(conn, state.row.id)
+        tables = [
+            NightTableOpen(
+                t.room_code,
+                t.number,
+                by_pair.get(t.pair_a, ()) + by_pair.get(t.pair_b, ()),
+            )
+            for t in state.tables_of(number)
+        ]
+        self.rooms.herald.night_round(state.row.code, state.row.name, number, tables)
 
     def sit(self, code: str, token: str | None, me: SignedIn | None = None) -> Seated:
         """The player of ``token`` takes their seat at their table this round (again, from

@@ -36,7 +36,7 @@ from app.services.identity import seat_of_mark, token_hash
 from app.services.names import clean_name
 from app.services.rooms import Rooms
 from app.services.snapshot import SeatPlayer
-from app.store import passkey_repo
+from app.store import passkey_repo, push_repo
 from app.store import player_repo as repo
 from app.store.db import read, write
 
@@ -207,8 +207,9 @@ class Players:
 
     def export(self, me: SignedIn) -> dict[str, object]:
         """Everything the server keeps about the player (API.md ``GET /api/me/export``): the
-        profile and its rating, its devices and passkeys, the seats it holds, its career (the
-        figures of every game counted). Never a key, a secret or a code."""
+        profile and its rating, its devices, passkeys and push subscriptions, the seats it
+        holds, its career (the figures of every game counted). Never a key, a secret or a
+        code."""
         with read(self.engine) as conn:
             player = repo.player_by_id(conn, me.player.id)
             devices = repo.devices_of(conn, me.player.id)
@@ -221,6 +222,10 @@ class Players:
                     "last_used": k.used_at.isoformat() if k.used_at else None,
                 }
                 for k in passkey_repo.passkeys_of(conn, me.player.id)
+            ]
+            push = [
+                {"endpoint": p.endpoint, "events": list(p.events)}
+                for p in push_repo.subscriptions_of(conn, me.player.id)
             ]
         assert player is not None
         counted = career.export(self.engine, me.player.id)
@@ -245,6 +250,7 @@ class Players:
             ],
             "seats": [{"room": code, "seat": seat} for code, seat in seats],
             "passkeys": passkeys,
+            "push_subscriptions": push,
             "stats": counted["stats"],
             "games": counted["games"],
         }

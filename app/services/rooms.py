@@ -54,6 +54,7 @@ from app.services.decide import (
     decide,
     judged_call,
 )
+from app.services.herald import Herald, Silent
 from app.services.identity import check_code, new_token, seat_of, token_hash
 from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -111,8 +112,16 @@ class JoinedSeat:
 class Rooms:
     """The rooms of this server, on one database."""
 
-    def __init__(self, engine: Engine, notifier: Notifier, cache: SnapCache | None = None):
+    def __init__(
+        self,
+        engine: Engine,
+        notifier: Notifier,
+        cache: SnapCache | None = None,
+        herald: Herald | None = None,
+    ):
         self.engine = engine
+        # Who hears of a game dealt or a player nudged, away from the table (Web Push).
+        self.herald: Herald = herald or Silent()
         self.notifier = notifier
         self.cache = cache or SnapCache()
         self._inline = inline_writes(engine)
@@ -278,10 +287,14 @@ class Rooms:
         return self._commit(code, SeatComputer(token, seat, known_level(level), admin, stands_in))
 
     def start(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
-        return self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
+        done = self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
+        self.herald.game_started(done, rematch=False)
+        return done
 
     def rematch(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
-        return self._commit(code, Rematch(token, secrets.randbits(SEED_BITS), admin))
+        done = self._commit(code, Rematch(token, secrets.randbits(SEED_BITS), admin))
+        self.herald.game_started(done, rematch=True)
+        return done
 
     def act(
         self,

@@ -129,6 +129,7 @@ class RoomTalk:
         self._snapshot = rooms.snapshot
         self._engine = rooms.engine
         self._notifier = rooms.notifier
+        self._herald = rooms.herald
         self._now = now
 
     def _speaker(
@@ -200,4 +201,6 @@ class RoomTalk:
             nudge = Nudge(nudge_mark(int(now.timestamp() * 1000), turn))
             self._notifier.event_in_transaction(conn, code, nudge)
         self._notifier.event_after_commit(code, nudge)
+        by = snap.seats[seat]
+        self._herald.nudged(snap, turn, by.name if by is not None else "")
         return turn

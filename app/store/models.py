@@ -105,6 +105,11 @@ class Seat(Base):
     # every device signed in to the profile acts for it (app/players/keys.py).
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
     claim_player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    # Web Push (issue #35): since when no page of this seat has been visible (None: one is,
+    # or none ever said otherwise), and the room version whose turn the player was told of,
+    # so that one process, once, sends "your turn" (app/services/push.py).
+    hidden_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    turn_told: Mapped[int | None] = mapped_column(Integer)
 
 
 class Game(Base):
@@ -353,3 +358,46 @@ class PlayerGame(Base):
     figures: Mapped[dict[str, object]] = mapped_column(JSON)
     before: Mapped[dict[str, float] | None] = mapped_column(JSON)  # {"mu", "sigma"}
     after: Mapped[dict[str, float] | None] = mapped_column(JSON)
+
+
+class ServerKey(Base):
+    """A key the server made for itself at its first start and keeps (the VAPID key of Web
+    Push): every process and every restart signs with the same one."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(400))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PushSubscription(Base):
+    """A browser's push subscription (RFC 8030), given by a player, with the events they
+    chose. The endpoint is a URL the server will call: only on ALLFOURS_PUSH_HOSTS."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(120))  # base64url, the browser's P-256 key
+    auth: Mapped[str] = mapped_column(String(40))  # base64url, 16 bytes
+    events: Mapped[list[str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PushOutbox(Base):
+    """A notification waiting to be sent: written beside the event, sent by whichever process
+    claims it first (``claimed_until``), retried with backoff, gone once delivered or given
+    up. Its subscription's deletion takes it along."""
+
+    __tablename__ = "push_outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("push_subscriptions.id", ondelete="CASCADE"), index=True
+    )
+    payload: Mapped[dict[str, object]] = mapped_column(JSON)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -130,6 +130,17 @@ def player_by_profile(conn: Connection, night_id: int, player_id: int) -> Player
     return PlayerRow(*row) if row is not None else None
 
 
+def profiles_by_pair(conn: Connection, night_id: int) -> dict[int, tuple[int, ...]]:
+    """The profiles registered by handle in each pair of a night."""
+    query = select(players.c.pair, players.c.player_id).where(
+        players.c.night_id == night_id, players.c.player_id.is_not(None)
+    )
+    found: dict[int, list[int]] = {}
+    for pair, player_id in conn.execute(query.order_by(players.c.pair, players.c.slot)):
+        found.setdefault(int(pair), []).append(int(player_id))
+    return {pair: tuple(ids) for pair, ids in found.items()}
+
+
 def player_hashes(conn: Connection, night_id: int) -> set[str]:
     """The hashes of a night's players' link tokens."""
     query = select(players.c.token_hash).where(players.c.night_id == night_id)

@@ -15,6 +15,7 @@ from app.store.models import (
     Player,
     PlayerGame,
     PlayerKey,
+    PushSubscription,
     Room,
     Seat,
     SigninCode,
@@ -27,6 +28,7 @@ codes: Table = SigninCode.__table__  # type: ignore[assignment]
 passkeys: Table = Passkey.__table__  # type: ignore[assignment]
 challenges: Table = PasskeyChallenge.__table__  # type: ignore[assignment]
 careers: Table = PlayerGame.__table__  # type: ignore[assignment]
+push_subscriptions: Table = PushSubscription.__table__  # type: ignore[assignment]
 rooms: Table = Room.__table__  # type: ignore[assignment]
 seats: Table = Seat.__table__  # type: ignore[assignment]
 
@@ -151,11 +153,12 @@ def forget_old_codes(conn: Connection, before: datetime) -> None:
 
 
 def wipe_player(conn: Connection, player_id: int, at: datetime) -> list[str]:
-    """Erase a profile (API.md ``DELETE /api/me``): its devices, codes, passkeys and career
-    go; its row keeps only the handle (never given again) and the id its rated games name.
-    The hashes of the keys it had, for the streams that must end."""
+    """Erase a profile (API.md ``DELETE /api/me``): its devices, codes, passkeys, push
+    subscriptions (their queued notifications with them) and career go; its row keeps only
+    the handle (never given again) and the id its rated games name. The hashes of the keys
+    it had, for the streams that must end."""
     gone = key_hashes_of(conn, player_id)
-    for table in (keys, codes, passkeys, challenges, careers):
+    for table in (keys, codes, passkeys, challenges, push_subscriptions, careers):
         conn.execute(delete(table).where(table.c.player_id == player_id))
     update_player(conn, player_id, name="", language=None, listed=False, secret=None, deleted_at=at)
     return gone

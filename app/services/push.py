@@ -1,0 +1,407 @@
+"""Web Push for the players (API.md § Fourth round, *The phone*): their subscriptions, who is
+told of what, and the sending, never on a move's path.
+
+An event (a game dealt, a nudge, a club night's round, an invitation) is noted by the herald
+and written to the outbox by a task of its own; "your turn" is found by a watch that looks,
+every moment, for players whose turn it is and no page of whose has been in sight for
+``push_turn_after_s``. Every process sends from the one outbox in the database: a letter is
+sent by the process whose conditional UPDATE claims it, so two processes never send one
+twice; one that dies holding a claim leaves it to another once the claim runs out. 2xx: the
+letter is gone; 404/410: the subscription too; 429/5xx/no answer: again later, backing off,
+until ``MAX_ATTEMPTS``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from typing import Any
+
+import requests
+from py_vapid import Vapid02
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+
+from app.push import postman, vapid, words
+from app.push.endpoints import NotPushable, allowed_origins, checked_endpoint, checked_keys
+from app.push.postman import Outcome
+from app.services import errors
+from app.services.herald import NightTableOpen
+from app.services.identity import grouped_code
+from app.services.snapshot import RoomSnap
+from app.settings import Settings, SettingsError
+from app.store import push_repo as repo
+from app.store.db import read, write
+
+log = logging.getLogger("allfours.push")
+
+VAPID_KEY = "vapid"
+SENDERS = 8  # pushes in flight at once, per process
+BATCH = 50  # letters claimed at a time
+CLAIM_S = 60.0  # a claimed letter is this process's for so long (then anyone's again)
+MAX_ATTEMPTS = 5
+MAX_BACKOFF_S = 300.0
+IDLE_S = 1.0  # how often the outbox is looked at when nothing here woke the sender
+TURNS_AT_ONCE = 200
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def backoff_s(attempts: int, retry_after_s: float | None) -> float:
+    """After the ``attempts``-th failed try: 2, 4, 8, 16 s, or what the service asked."""
+    return min(MAX_BACKOFF_S, max(retry_after_s or 0.0, 2.0**attempts))
+
+
+class Push:
+    """The server's Web Push: one per process, started and stopped with the app."""
+
+    def __init__(self, engine: Engine, settings: Settings) -> None:
+        self.engine = engine
+        self.allowed = allowed_origins(settings.push_hosts)
+        self._given_key = settings.vapid_private_key
+        self._subject = (
+            settings.public_url
+            if settings.public_url and settings.public_url.startswith("https://")
+            else "mailto:allfours@localhost"
+        )
+        self.turn_after_s = settings.push_turn_after_s
+        self.timeout_s = settings.push_timeout_s
+        self._vapid: Vapid02 | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._running: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self._local = threading.local()
+        self.sent = 0  # delivered by this process
+        self.failed = 0  # given up by this process
+
+    # -- the key ---------------------------------------------------------------------------
+
+    def signer(self) -> Vapid02:
+        if self._vapid is None:
+            self._vapid = self._load_key()
+        return self._vapid
+
+    def _load_key(self) -> Vapid02:
+        if self._given_key is not None:
+            try:
+                return vapid.signer(self._given_key)
+            except Exception:
+                raise SettingsError(
+                    "Invalid settings in the environment:\n  ALLFOURS_VAPID_PRIVATE_KEY: not a "
+                    "P-256 private key (base64url of its 32 bytes, or PEM)"
+                ) from None
+        with read(self.engine) as conn:
+            kept = repo.kept_key(conn, VAPID_KEY)
+        if kept is None:
+            try:
+                with write(self.engine) as conn:
+                    kept = vapid.new_private_key()
+                    repo.keep_key(conn, VAPID_KEY, kept, _now())
+            except IntegrityError:  # another process made the server's key first
+                with read(self.engine) as conn:
+                    kept = repo.kept_key(conn, VAPID_KEY)
+        assert kept is not None
+        return vapid.signer(kept)
+
+    def public_key(self) -> str:
+        return vapid.public_key(self.signer())
+
+    # -- subscriptions -----------------------------------------------------------------------
+
+    def subscribe(
+        self, player: int, *, endpoint: str, p256dh: str, auth: str, events: Sequence[str]
+    ) -> dict[str, object]:
+        try:
+            endpoint = checked_endpoint(endpoint, self.allowed)
+            p256dh, auth = checked_keys(p256dh, auth)
+        except NotPushable as refused:
+            raise errors.Invalid(refused.why) from None
+        chosen = [event for event in words.EVENTS if event in set(events)]
+        with write(self.engine) as conn:
+            repo.save_subscription(
+                conn,
+                player_id=player,
+                endpoint=endpoint,
+                p256dh=p256dh,
+                auth=auth,
+                events=chosen,
+                at=_now(),
+            )
+        return {"endpoint": endpoint, "events": chosen}
+
+    def unsubscribe(self, player: int, endpoint: str) -> None:
+        with write(self.engine) as conn:
+            repo.drop_subscription(conn, player, endpoint)
+
+    def subscriptions(self, player: int) -> list[dict[str, object]]:
+        with read(self.engine) as conn:
+            found = repo.subscriptions_of(conn, player)
+        return [
+            {"endpoint": s.endpoint, "events": list(s.events), "created_at": s.created_at}
+            for s in found
+        ]
+
+    # -- what pages say ----------------------------------------------------------------------
+
+    def seen(self, code: str, seat: int, *, visible: bool) -> None:
+        """A page of the seat came into sight, or went out of it (or closed)."""
+        with write(self.engine) as conn:
+            repo.set_hidden(conn, code, seat, None if visible else _now())
+
+    def stream_closed(self, code: str, seat: int) -> None:
+        """The seat's last stream in this process ended: its page is gone from sight (if it
+        was in sight on another process's stream, that page says so again when it comes
+        back). Noted after the stream, off its path."""
+        self._soon(self.seen, code, seat, visible=False)
+
+    # -- the herald (app/services/herald.py) -------------------------------------------------
+
+    def game_started(self, snap: RoomSnap, *, rematch: bool) -> None:
+        self._soon(self._tell_game, snap, rematch)
+
+    def nudged(self, snap: RoomSnap, seat: int, by: str) -> None:
+        self._soon(self._tell_nudge, snap, seat, by)
+
+    def night_round(
+        self, night: str, name: str, round_: int, tables: Sequence[NightTableOpen]
+    ) -> None:
+        self._soon(self._tell_night, night, name, round_, tuple(tables))
+
+    def invited(self, code: str, player: int, by: str) -> None:
+        self._soon(self._tell_invite, code, player, by)
+
+    def _tell_game(self, snap: RoomSnap, rematch: bool) -> None:
+        with read(self.engine) as conn:
+            away = repo.out_of_sight(conn, snap.code)
+        players = {
+            s.player.id: s.seat
+            for s in snap.seats
+            if s is not None and s.player is not None and not s.bot and s.seat in away
+        }
+        names = {s.seat: s.name for s in snap.seats if s is not None}
+
+        def letter(language: str | None, player: int) -> dict[str, object]:
+            others = [n for seat, n in sorted(names.items()) if seat != players[player]]
+            return words.table(
+                language,
+                code=snap.code,
+                table=grouped_code(snap.code),
+                others=others,
+                rematch=rematch,
+            )
+
+        self._post(players, "table", letter)
+
+    def _tell_nudge(self, snap: RoomSnap, seat: int, by: str) -> None:
+        held = snap.seats[seat]
+        if held is None or held.player is None or held.bot:
+            return
+        with read(self.engine) as conn:
+            if seat not in repo.out_of_sight(conn, snap.code):
+                return  # the nudge itself reaches a page in sight
+        table = grouped_code(snap.code)
+        self._post(
+            [held.player.id],
+            "nudge",
+            lambda lang, _p: words.nudge(lang, code=snap.code, table=table, by=by),
+        )
+
+    def _tell_night(
+        self, night: str, name: str, round_: int, tables: tuple[NightTableOpen, ...]
+    ) -> None:
+        for table in tables:
+            self._post(
+                table.players,
+                "night",
+                lambda lang, _p, t=table: words.night(  # type: ignore[misc]
+                    lang,
+                    code=t.room,
+                    table=str(t.number),
+                    night_name=name,
+                    round_=round_,
+                    url=f"/n/{night}",
+                ),
+            )
+
+    def _tell_invite(self, code: str, player: int, by: str) -> None:
+        self._post(
+            [player],
+            "invite",
+            lambda lang, _p: words.invite(lang, code=code, table=grouped_code(code), by=by),
+        )
+
+    def _post(
+        self,
+        players: Any,
+        event: str,
+        letter: Callable[[str | None, int], dict[str, object]],
+    ) -> None:
+        with write(self.engine) as conn:
+            found = repo.subscribers(conn, players, event)
+            repo.post(
+                conn, [(s.subscription, letter(s.language, s.player_id)) for s in found], _now()
+            )
+        if found:
+            self._nudge_sender()
+
+    def tell_turns(self) -> int:
+        """One look for players to tell it is their turn; how many subscriptions were told."""
+        cut = _now() - timedelta(seconds=self.turn_after_s)
+        with read(self.engine) as conn:
+            turns = repo.turns_to_tell(conn, cut, TURNS_AT_ONCE)
+        told = 0
+        for turn in turns:
+            with write(self.engine) as conn:
+                if not repo.tell_turn(conn, turn.seat_row, turn.version):
+                    continue  # another process told first
+                found = repo.subscribers(conn, [turn.player_id], "turn")
+                table = grouped_code(turn.code)
+                repo.post(
+                    conn,
+                    [
+                        (s.subscription, words.turn(s.language, code=turn.code, table=table))
+                        for s in found
+                    ],
+                    _now(),
+                )
+                told += len(found)
+        if told:
+            self._nudge_sender()
+        return told
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def claim(self) -> list[repo.Letter]:
+        now = _now()
+        until = now + timedelta(seconds=CLAIM_S)
+        with read(self.engine) as conn:
+            ids = repo.due(conn, now, BATCH)
+        letters = []
+        for letter in ids:
+            with write(self.engine) as conn:
+                claimed = repo.claim(conn, letter, now, until)
+            if claimed is not None:
+                letters.append(claimed)
+        return letters
+
+    def deliver(self, letter: repo.Letter) -> Outcome:
+        """Send one claimed letter and settle it (blocking: a worker thread's)."""
+        answer = postman.deliver(
+            endpoint=letter.endpoint,
+            p256dh=letter.p256dh,
+            auth=letter.auth,
+            payload=letter.payload,
+            vapid=self.signer(),
+            subject=self._subject,
+            timeout_s=self.timeout_s,
+            via=self._session(),
+        )
+        attempts = letter.attempts + 1
+        with write(self.engine) as conn:
+            if answer.outcome is Outcome.DELIVERED:
+                repo.sent(conn, letter.id)
+            elif answer.outcome is Outcome.GONE:
+                repo.drop_subscription_by_id(conn, letter.subscription)
+            elif answer.outcome is Outcome.RETRY and attempts < MAX_ATTEMPTS:
+                later = _now() + timedelta(seconds=backoff_s(attempts, answer.retry_after_s))
+                repo.again(conn, letter.id, attempts, later)
+            else:
+                repo.sent(conn, letter.id)  # given up: never sent again
+        if answer.outcome is Outcome.DELIVERED:
+            self.sent += 1
+        elif answer.outcome is not Outcome.RETRY or attempts >= MAX_ATTEMPTS:
+            self.failed += 1
+            log.info(
+                "a push was not delivered",
+                extra={"event": "push_failed", "status": answer.status, "attempts": attempts},
+            )
+        return answer.outcome
+
+    def _session(self) -> requests.Session:
+        made: requests.Session | None = getattr(self._local, "session", None)
+        if made is None:
+            made = self._local.session = postman.session()
+        return made
+
+    # -- the process's tasks -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        await asyncio.to_thread(self.signer)  # made and kept at the first start
+        self._loops = [
+            self._loop.create_task(self._sending()),
+            self._loop.create_task(self._watching()),
+        ]
+
+    async def stop(self) -> None:
+        for task in (*self._loops, *self._running):
+            task.cancel()
+        await asyncio.gather(*self._loops, *self._running, return_exceptions=True)
+        self._loops = []
+        self._running.clear()
+
+    def _soon(self, work: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+        """Do ``work`` in a worker thread, after the caller's commit and without waiting."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            work(*args, **kwargs)  # no app running (a script, a test of the service alone)
+            return
+
+        def spawn() -> None:
+            task = loop.create_task(self._guarded(partial(work, *args, **kwargs)))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+
+        loop.call_soon_threadsafe(spawn)
+
+    async def _guarded(self, work: Callable[[], None]) -> None:
+        try:
+            await asyncio.to_thread(work)
+        except Exception:
+            log.exception("a push could not be queued", extra={"event": "push_queue_failed"})
+
+    def _nudge_sender(self) -> None:
+        loop, wake = self._loop, self._wake
+        if loop is not None and wake is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(wake.set)
+
+    async def _sending(self) -> None:
+        assert self._wake is not None
+        gate = asyncio.Semaphore(SENDERS)
+
+        async def one(letter: repo.Letter) -> None:
+            async with gate:
+                try:
+                    await asyncio.to_thread(self.deliver, letter)
+                except Exception:
+                    log.exception("a push failed", extra={"event": "push_error"})
+
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), IDLE_S)
+            self._wake.clear()
+            try:
+                letters = await asyncio.to_thread(self.claim)
+            except Exception:
+                log.exception("the outbox could not be read", extra={"event": "push_error"})
+                continue
+            if letters:
+                await asyncio.gather(*(one(letter) for letter in letters))
+                self._wake.set()  # there may be more
+
+    async def _watching(self) -> None:
+        every = min(2.0, max(0.1, self.turn_after_s / 3))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await asyncio.to_thread(self.tell_turns)
+            except Exception:
+                log.exception("whose turn it is could not be read", extra={"event": "push_error"})
