@@ -156,7 +156,11 @@ async def _me_page(
     devices = await ctx.players.run(ctx.players.devices, me)
     shown = devices_shown(devices, me.device)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
-    return _page(render_me(me, shown, link=link, error=error, passkeys=passkeys))
+    pushed = await ctx.players.run(ctx.push.subscriptions, me.player.id)
+    page = render_me(
+        me, shown, link=link, error=error, passkeys=passkeys, push_count=len(pushed)
+    )
+    return _page(page)
 
 
 @router.get("/me", response_class=HTMLResponse)

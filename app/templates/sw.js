@@ -1,12 +1,16 @@
 // All Fours' service worker (app/web/install.py fills in this release's list and cache name).
 // It keeps the offline page and the static files by their versioned URLs, nothing else: a
 // page, an /api/ answer or a stream holds a player's cards, tokens or keys and is never kept.
+// It shows the server's push notifications (app/push/words.py: type, title, body, url, tag),
+// one per table (a newer one replaces the older), and a tap opens the table.
 "use strict";
 
 const CACHE = __CACHE__;
 const PREFIX = __PREFIX__;
 const PRECACHE = __PRECACHE__;
 const OFFLINE = __OFFLINE__;
+const ICON = __ICON__;
+const BADGE = __BADGE__;
 const KEPT = new Set(PRECACHE);
 
 self.addEventListener("install", (event) => {
@@ -54,4 +58,31 @@ self.addEventListener("fetch", (event) => {
     );
   }
   // Anything else goes to the network as if there were no worker.
+});
+
+self.addEventListener("push", (event) => {
+  let letter = {};
+  try { letter = event.data ? event.data.json() : {}; } catch (e) { letter = {}; }
+  const title = letter.title || "All Fours";
+  const url = typeof letter.url === "string" && letter.url.startsWith("/") ? letter.url : "/";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: letter.body || "",
+    tag: letter.tag || "all-fours",
+    renotify: letter.type === "turn" || letter.type === "nudge",
+    icon: ICON,
+    badge: BADGE,
+    data: { url: url, type: letter.type || "" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname === url.pathname);
+      if (open && "focus" in open) return open.focus();
+      return self.clients.openWindow(url.href);
+    })
+  );
 });

@@ -15,6 +15,11 @@ _PATHS = {
     ),
     # A quaver: the sound on your turn.
     "sound": "M10 3h9v4h-7v10.5A3.5 3.5 0 1 1 10 14.3z",
+    # A bell: tell me on this device when it is my turn (Web Push).
+    "bell": (
+        "M12 2a1.5 1.5 0 0 1 1.5 1.5v.7A6 6 0 0 1 18 10v5l2 2v1H4v-1l2-2v-5a6 6 0 0 1 "
+        "4.5-5.8v-.7A1.5 1.5 0 0 1 12 2z M10 19.5h4a2 2 0 0 1-4 0z"
+    ),
 }
 
 

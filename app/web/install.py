@@ -81,6 +81,10 @@ def service_worker() -> str:
         "__PREFIX__": json.dumps(CACHE_PREFIX),
         "__PRECACHE__": json.dumps(urls),
         "__OFFLINE__": json.dumps(OFFLINE),
+        # A notification's picture: the app's own icon (the badge, drawn by the phone in one
+        # colour, takes its shape).
+        "__ICON__": json.dumps(static_url("icons/icon-192.png")),
+        "__BADGE__": json.dumps(static_url("icons/icon-192.png")),
     }
     text = WORKER_SOURCE.read_text(encoding="utf-8")
     for mark, value in filled.items():

@@ -69,8 +69,9 @@ def render_me(
     link: SigninLinkShown | None = None,
     error: str | None = None,
     passkeys: Sequence[object] = (),
+    push_count: int = 0,
 ) -> str:
-    """The own page of a signed-in player."""
+    """The own page of a signed-in player (``push_count``: their devices with push on)."""
     return (
         environment()
         .get_template("me.html")
@@ -81,6 +82,7 @@ def render_me(
             error=error,
             languages=LANGUAGES,
             passkeys=passkeys,
+            push_count=push_count,
         )
     )
 

@@ -18,7 +18,11 @@ def test_the_top_bar_controls_are_svg_icons_hidden_from_screen_readers() -> None
     # (the four-colour deck's suits are text: every font with the suits has them)
     assert not any(ord(ch) > 0xFFFF or ch in "\u266a\u266b" for ch in texts), texts
     icons = [e for e in bar if e.tag == "svg" and "icon" in (e.attrs.get("class") or "")]
-    assert sorted(e.attrs["class"] or "" for e in icons) == ["icon icon-sound", "icon icon-talk"]
+    assert sorted(e.attrs["class"] or "" for e in icons) == [
+        "icon icon-bell",
+        "icon icon-sound",
+        "icon icon-talk",
+    ]
     for i in icons:
         assert i.attrs.get("aria-hidden") == "true"
         button = next(a for a in i.ancestors if a.tag == "button")
