@@ -9,6 +9,7 @@
 (function () {
   "use strict";
   var ALL = ["turn", "table", "night", "invite", "nudge"];
+  var SUBSCRIBE_WAIT_MS = 15000;
 
   function word(key) { return window.allFoursWord ? window.allFoursWord(key) : key; }
   function say(text, where) {
@@ -75,7 +76,14 @@
     }).then(function (both) {
       var reg = both[0], key = keyBytes(both[1].public_key);
       return reg.pushManager.getSubscription().then(function (old) {
-        return old || reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+        if (old) return old;
+        // A browser whose push service cannot be reached may never answer: give it a while.
+        var late = new Promise(function (resolve, reject) {
+          setTimeout(function () { reject(new Error("no answer")); }, SUBSCRIBE_WAIT_MS);
+        });
+        return Promise.race([
+          reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), late
+        ]);
       }).catch(function () { throw { word: "push_unreachable" }; });
     }).then(function (subscription) {
       return api("POST", "/api/me/push", { subscription: subscription.toJSON(), events: events });
