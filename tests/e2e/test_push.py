@@ -194,8 +194,7 @@ def test_the_table_page_out_of_sight_brings_your_turn_to_the_phone(
     page = device.new_page()
     page.goto(f"{push_server}/r/{code}?lang=de")
     page.wait_for_selector("#table[data-you='0']")
-    page.wait_for_function(
-    ) if False else None
+    page.wait_for_function() if False else None
     assert httpx.post(f"{push_server}/api/rooms/{code}/start", headers=auth).status_code == 200
     page.wait_for_selector("#table[data-your-turn]", timeout=60_000)
     # In sight: nothing is pushed however long the turn lasts.
