@@ -103,7 +103,8 @@ def _registration_id(page: Page) -> Any:
 
 NOTIFICATIONS = """async () => {
   const reg = await navigator.serviceWorker.ready;
-  return (await reg.getNotifications()).map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url}));
+  return (await reg.getNotifications()).map(n => (
+    {title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url}));
 }"""
 
 
