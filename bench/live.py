@@ -9,6 +9,12 @@ streams receiving the new version) and the server's memory.
     python -m bench.live                       # a single room, then 200 rooms at 200 moves/s
     python -m bench.live --rooms 1000 --rate 500 --seconds 30     # the target load
     python -m bench.live --rooms 1000 --rate 500 --seconds 15 --chat-rooms 100   # and talk
+    python -m bench.live --rooms 1000 --rate 500 --seconds 30 --push 1000   # and Web Push
+
+With ``--push N`` the first N seats are players with a profile, each subscribed to Web Push
+at a push service on loopback (a stand-in that takes every POST), their pages out of sight,
+and "your turn" pushed at once (ALLFOURS_PUSH_TURN_AFTER_S=0): every turn of theirs is a
+notification sent, the worst case for the moves beside them.
 
 The client is raw asyncio (HTTP/1.1 keep-alive and a small chunked SSE reader), not httpx:
 it shares the machine's two cores with the server, and should cost it as little as it can.
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import gc
 import json
@@ -36,6 +43,9 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 HOST = "127.0.0.1"
 IDLE_S = 4.0  # seconds the server's idle CPU is measured before the play
@@ -289,6 +299,7 @@ class Result:
     client_cpu: float  # the same for this benchmark's own process (it shares the machine)
     idle_cpu: float = 0.0  # cores the server kept busy with the streams open and no move made
     said: int = 0  # chat messages said while playing
+    pushed: int = 0  # notifications the push service took while playing
 
     def percentile(self, q: float) -> float:
         if not self.latencies_ms:
@@ -309,6 +320,7 @@ class Result:
             " per move"
             f"; above idle ({self.idle_cpu:.0%}): {self.per_move_ms():.2f} ms a move"
             + (f" (moves and talk: {self.said} messages)" if self.said else "")
+            + (f" (and {self.pushed} pushes sent)" if self.pushed else "")
         )
 
     def per_move_ms(self) -> float:
@@ -372,6 +384,8 @@ async def run(
     seed: int = 1,
     chat_rooms: int = 0,
     chat_burst: bool = False,
+    push: PushService | None = None,
+    subscribed: int = 0,
 ) -> Result:
     rng = random.Random(seed)
     pool = [Connection(port) for _ in range(min(64, max(4, rooms)))]
@@ -388,18 +402,34 @@ async def run(
         finally:
             conns.put_nowait(conn)
 
+    players = [0]
+
+    async def a_subscribed_player(code: str, seat: int) -> str:
+        """A profile at the seat, subscribed to the push service, its page out of sight."""
+        assert push is not None
+        players[0] += 1
+        made = await on_a_connection(
+            "POST", "/api/players", {"handle": f"bench{players[0]}", "name": f"P{seat}"}, None
+        )
+        key: str = made["key"]
+        await on_a_connection("POST", f"/api/rooms/{code}/join", {"name": "x", "seat": seat}, key)
+        await on_a_connection("POST", "/api/me/push", {"subscription": push.subscription()}, key)
+        await on_a_connection("POST", f"/api/rooms/{code}/sight", {"visible": False}, key)
+        return key
+
     async def open_one() -> Room:
         created = await on_a_connection("POST", "/api/rooms", {}, None)
+        code = created["code"]
         tokens = []
         for seat in range(4):
+            if push is not None and players[0] < subscribed:
+                tokens.append(await a_subscribed_player(code, seat))
+                continue
             joined = await on_a_connection(
-                "POST",
-                f"/api/rooms/{created['code']}/join",
-                {"name": f"P{seat}", "seat": seat},
-                None,
+                "POST", f"/api/rooms/{code}/join", {"name": f"P{seat}", "seat": seat}, None
             )
             tokens.append(joined["token"])
-        return Room(created["code"], tokens)
+        return Room(code, tokens)
 
     table = list(await asyncio.gather(*(open_one() for _ in range(rooms))))
     followers = []
@@ -491,6 +521,7 @@ async def run(
     start = time.perf_counter()
     cpu_at_start = cpu_seconds(pid)
     client_at_start = cpu_seconds(os.getpid())
+    pushed_at_start = push.taken if push is not None else 0
     tick = 0
     while (now := time.perf_counter()) - start < seconds + warmup:
         measuring[0] = now - start >= warmup
@@ -514,6 +545,7 @@ async def run(
     for conn in talkers:
         conn.close()
     elapsed = time.perf_counter() - start
+    pushed = (push.taken if push is not None else 0) - pushed_at_start
     server_cpu = (cpu_seconds(pid) - cpu_at_start) / elapsed
     client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
     if in_flight:
@@ -539,7 +571,67 @@ async def run(
         client_cpu,
         idle_cpu,
         said[0],
+        pushed,
     )
+
+
+class PushService:
+    """A push service on loopback for the benchmark: it takes every POST (201) and counts
+    them; the subscriptions it hands out have real P-256 keys (the server checks them)."""
+
+    def __init__(self) -> None:
+        self.taken = 0
+        self.port = free_port()
+        self._server: asyncio.Server | None = None
+        key = ec.generate_private_key(ec.SECP256R1()).public_key()
+        point = key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+        self._p256dh = base64.urlsafe_b64encode(point).rstrip(b"=").decode()
+        self._made = 0
+        self._open: set[asyncio.StreamWriter] = set()
+
+    @property
+    def origin(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def subscription(self) -> dict[str, Any]:
+        self._made += 1
+        auth = base64.urlsafe_b64encode(os.urandom(16)).rstrip(b"=").decode()
+        return {
+            "endpoint": f"{self.origin}/push/{self._made}",
+            "keys": {"p256dh": self._p256dh, "auth": auth},
+        }
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._take, HOST, self.port)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for writer in list(self._open):
+            writer.close()
+        await asyncio.sleep(0.1)  # each connection's reader sees its end
+
+    async def _take(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._open.add(writer)
+        try:
+            while True:
+                length = 0
+                line = await reader.readline()
+                if not line:
+                    return
+                while (line := await reader.readline()) not in (b"\r\n", b"\n", b""):
+                    name, _, value = line.partition(b":")
+                    if name.strip().lower() == b"content-length":
+                        length = int(value)
+                await reader.readexactly(length)
+                self.taken += 1
+                writer.write(b"HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")
+                await writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self._open.discard(writer)
+            writer.close()
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -575,6 +667,12 @@ def main(argv: Sequence[str]) -> None:
         "--chat-rooms", type=int, default=0, help="rooms where a message is said every second"
     )
     parser.add_argument(
+        "--push",
+        type=int,
+        default=0,
+        help="players (the first seats) subscribed to Web Push, told of every turn",
+    )
+    parser.add_argument(
         "--chat-burst",
         action="store_true",
         help="those rooms all talk in the same instant (else each on its own beat)",
@@ -588,10 +686,16 @@ def main(argv: Sequence[str]) -> None:
     for rooms, rate, seconds in scenarios:
         with tempfile.TemporaryDirectory(prefix="allfours-bench-") as folder:
             url = f"sqlite:///{folder}/bench.db"
+            push = PushService() if args.push else None
+            env = dict(LOAD_ENV)
+            if push is not None:
+                env |= {"ALLFOURS_PUSH_HOSTS": push.origin, "ALLFOURS_PUSH_TURN_AFTER_S": "0"}
             with (
-                server(url, env=LOAD_ENV) as (port, proc),
+                server(url, env=env) as (port, proc),
                 asyncio.Runner(loop_factory=_loop_factory()) as runner,
             ):
+                if push is not None:
+                    runner.run(push.start())
                 result = runner.run(
                     run(
                         port,
@@ -602,8 +706,12 @@ def main(argv: Sequence[str]) -> None:
                         args.seed,
                         args.chat_rooms,
                         args.chat_burst,
+                        push,
+                        args.push,
                     )
                 )
+                if push is not None:
+                    runner.run(push.stop())
         print(result.line(), flush=True)
         if result.latencies_ms:
             print(
