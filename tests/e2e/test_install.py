@@ -118,3 +118,47 @@ def test_a_table_offline_shows_the_offline_page_and_comes_back(
     page.context.set_offline(False)
     page.wait_for_selector("#table [data-card]", timeout=60_000)  # back by itself
     assert all(u == "/offline" or u.startswith("/static/") for u in page.evaluate(CACHED))
+
+
+# The app opened from the home screen (display-mode: standalone), as Chromium's headless
+# shell cannot install one: the page's own test of the mode is answered yes.
+STANDALONE = """(() => {
+  const own = window.matchMedia.bind(window);
+  window.matchMedia = (query) => query.includes("display-mode: standalone")
+    ? {matches: true, media: query, onchange: null, addListener() {}, removeListener() {},
+       addEventListener() {}, removeEventListener() {}, dispatchEvent() { return false; }}
+    : own(query);
+})();"""
+
+
+def test_installed_back_at_a_table_in_play_asks_before_leaving(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context()
+    context.add_init_script(WATCH_PAGE)
+    context.add_init_script(STANDALONE)
+    page = context.new_page()
+    errors = _console_errors(page)
+    page.goto(f"{server}/?lang=en")
+    code = create_room(server, seed=36)
+    page.goto(f"{server}/r/{code}")
+    page.wait_for_selector("#table")
+    take_seat(page, "Ann", 0)
+    add_bots(page)
+    start(page)
+    page.wait_for_function("history.state && history.state['allfours-guard'] === true")
+    # Back (the gesture): the question, and the table stays.
+    page.evaluate("history.back()")
+    page.wait_for_selector("#leave-dialog[open]")
+    assert page.url.startswith(f"{server}/r/{code}")
+    page.click("[data-leave-cancel]")
+    page.wait_for_selector("#leave-dialog:not([open])", state="attached")
+    page.wait_for_function("history.state && history.state['allfours-guard'] === true")
+    assert page.url.startswith(f"{server}/r/{code}") and page.is_visible("#table")
+    # Back again, and this time leave: the page before the table.
+    page.evaluate("history.back()")
+    page.wait_for_selector("#leave-dialog[open]")
+    with page.expect_navigation():
+        page.click("[data-leave-confirm]")
+    assert page.url == f"{server}/?lang=en"
+    assert errors == []
