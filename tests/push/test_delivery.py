@@ -183,6 +183,11 @@ def test_a_club_nights_table_and_an_invitation_are_told(
     invite = next(x for x in letters if x["type"] == "invite")
     assert invite["title"] == "Oli lädt dich an einen Tisch ein"
     assert invite["url"] == f"/r/{table['room']}"
+    pia = ctx.players.signed_in(keys["n_pia"]).player.id
+    ctx.push.invited(table["room"], pia, "Rex")
+    to_pia = next(x for x in receiver.wait_for(phones["n_pia"], 2) if x["type"] == "invite")
+    assert to_pia["title"] == "Rex vous invite à une table"
+    assert to_pia["body"].startswith("Table ") and "\u202f: touchez" in to_pia["body"]
 
 
 def test_the_push_services_answers_are_obeyed(client: TestClient, receiver: Receiver) -> None:
