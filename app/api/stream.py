@@ -79,7 +79,7 @@ def event_stream(
     return LimitedEventSource(
         frames(
             while_signed_in(
-                until_gone(out_of_sight_after(events, ctx, snap.code, seat)), ctx.players, key
+                until_gone(out_of_sight_after(events, ctx, snap, seat)), ctx.players, key
             ),
             LimitedEventSource.DEFAULT_SEPARATOR,
         ),
@@ -98,17 +98,20 @@ def event_stream(
 
 
 async def out_of_sight_after(
-    events: AsyncIterator[Json], ctx: Context, code: str, seat: int | None
+    events: AsyncIterator[Json], ctx: Context, snap: RoomSnap, seat: int | None
 ) -> AsyncGenerator[Json, None]:
-    """A seat's events; once they end and the seat has no other stream here, its page is
-    out of sight (Web Push tells a player whose turn comes while none is in sight)."""
+    """A seat's events; once they end and the seat has no other stream here, a player's page
+    is out of sight (Web Push tells a player whose turn comes while none is in sight; a
+    guest's seat has no one to tell)."""
+    held = snap.seats[seat] if seat is not None else None
+    player_seat = held.seat if held is not None and held.player is not None else None
     try:
         async with aclosing(events) as own:  # type: ignore[type-var]
             async for event in own:
                 yield event
     finally:
-        if seat is not None and not ctx.presence.connected(code, seat):
-            ctx.push.stream_closed(code, seat)
+        if player_seat is not None and not ctx.presence.connected(snap.code, player_seat):
+            ctx.push.stream_closed(snap.code, player_seat)
 
 
 async def until_gone(events: AsyncIterator[Json]) -> AsyncGenerator[Json, None]:
