@@ -50,6 +50,23 @@ def my_view(client: TestClient, code: str, key: str) -> Json:
     return found
 
 
+def play_a_while(client: TestClient, code: str, keys: dict[int, str], looks: int) -> int:
+    """Look at the table ``looks`` times; each time it is a player's turn, they play their
+    first legal action. How many moves were made."""
+    played = 0
+    for _ in range(looks):
+        seat = my_view(client, code, keys[min(keys)])["turn"]
+        if seat not in keys:
+            time.sleep(0.05)
+            continue
+        mine_now = my_view(client, code, keys[seat])
+        move = dict(mine_now["legal"][0], version=mine_now["version"])
+        r = client.post(f"/api/rooms/{code}/actions", json=move, headers=bearer(keys[seat]))
+        assert r.status_code == 200, r.text
+        played += 1
+    return played
+
+
 def test_a_table_that_starts_and_each_turn_reach_the_players_in_their_language(
     client: TestClient, receiver: Receiver
 ) -> None:
@@ -228,21 +245,7 @@ def test_a_push_service_that_hangs_holds_up_no_move_and_no_other_push(
         assert client.post(f"/api/rooms/{code}/start", headers=bearer(ann)).status_code == 200
         assert receiver.wait_for(fine)[0]["type"] == "table"
         # Moves go on while the slow push service holds its request.
-        for _ in range(6):
-            v = my_view(client, code, ann)
-            seat = v["turn"]
-            if seat not in (0, 2):
-                time.sleep(0.05)
-                continue
-            key = ann if seat == 0 else bea
-            mine_now = my_view(client, code, key)
-            move = dict(mine_now["legal"][0], version=mine_now["version"])
-            assert (
-                client.post(
-                    f"/api/rooms/{code}/actions", json=move, headers=bearer(key)
-                ).status_code
-                == 200
-            )
+        assert play_a_while(client, code, {0: ann, 2: bea}, looks=40) > 0
 
 
 def test_a_player_who_unsubscribes_mid_game_is_told_nothing_more(
@@ -260,20 +263,7 @@ def test_a_player_who_unsubscribes_mid_game_is_told_nothing_more(
     assert r.status_code == 204
     heard = len(receiver.heard_by(ann_phone))
     # The game goes on: whoever's turn it is plays.
-    for _ in range(20):
-        v = my_view(client, code, ann)
-        if v["turn"] in (0, 2):
-            key = ann if v["turn"] == 0 else bea
-            mine_now = my_view(client, code, key)
-            move = dict(mine_now["legal"][0], version=mine_now["version"])
-            assert (
-                client.post(
-                    f"/api/rooms/{code}/actions", json=move, headers=bearer(key)
-                ).status_code
-                == 200
-            )
-        else:
-            time.sleep(0.05)
+    assert play_a_while(client, code, {0: ann, 2: bea}, looks=20) > 0
     time.sleep(1.0)
     assert len(receiver.heard_by(ann_phone)) == heard
 
