@@ -25,6 +25,7 @@ from app.api import (
 )
 from app.api import errors as api_errors
 from app.api import install as install_routes
+from app.api import metrics as metrics_routes
 from app.api import night_pages as night_page_routes
 from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
@@ -163,6 +164,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(admin.router)
+    app.include_router(metrics_routes.router)
     app.include_router(player_routes.router)
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)

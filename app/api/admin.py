@@ -2,43 +2,22 @@
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from app.api.admin_token import admin_token_given
+from app.api.admin_token import admin_token_given, check_admin
 from app.api.answers import errors_of
 from app.api.context import ContextDep
-from app.reasons import N_, reason
-from app.services import errors
 from app.services.housekeeping import Housekeeping
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
-
-_ADMIN_ONLY = N_("Only the server's admin may do that.")
-ADMIN_OFF = reason(
-    "admin_off", "the admin endpoints are off (ALLFOURS_ADMIN_TOKEN is unset)", _ADMIN_ONLY
-)
-ADMIN_TOKEN_NEEDED = reason(
-    "admin_token_needed",
-    "the admin token is needed (Authorization: Bearer <token>)",
-    _ADMIN_ONLY,
-)
-ADMIN_TOKEN_WRONG = reason("admin_token_wrong", "that is not the admin token", _ADMIN_ONLY)
 
 _ERRORS = errors_of(401, 403, 404, 409)
 
 
 def require_admin(ctx: ContextDep, request: Request) -> None:
-    admin = ctx.settings.admin_token
-    if not admin:
-        raise errors.Forbidden(ADMIN_OFF)
-    given = admin_token_given(request)
-    if not given:
-        raise errors.Unauthorized(ADMIN_TOKEN_NEEDED)
-    if not hmac.compare_digest(given.encode(), admin.encode()):
-        raise errors.Forbidden(ADMIN_TOKEN_WRONG)
+    check_admin(ctx.settings.admin_token, admin_token_given(request))
 
 
 async def get_housekeeping(ctx: ContextDep) -> Housekeeping:

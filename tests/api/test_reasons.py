@@ -433,6 +433,7 @@ def _limits_reached(database_url: str) -> Iterator[tuple[str, tuple[str, dict[st
         yield "too_many_rooms", code_of(quota.post("/api/rooms", json={}))
     with TestClient(create_app(app_settings(database_url, admin_token=None))) as off:
         yield "admin_off", code_of(off.get("/api/admin/rooms"))
+        yield "metrics_loopback_only", code_of(off.get("/metrics"))
 
 
 # -- the words of every reason, in every language -------------------------------------------
