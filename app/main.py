@@ -31,6 +31,7 @@ from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
 from app.api import players as player_routes
 from app.api import profiles as profile_routes
+from app.api import reports as report_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
 from app.api.layers import AllFours, layers
@@ -165,6 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(records.router)
     app.include_router(admin.router)
     app.include_router(metrics_routes.router)
+    app.include_router(report_routes.router)
     app.include_router(player_routes.router)
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)

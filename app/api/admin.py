@@ -1,4 +1,5 @@
-"""Admin endpoints (``ALLFOURS_ADMIN_TOKEN``): list rooms with their state, close a room."""
+"""Admin endpoints (``ALLFOURS_ADMIN_TOKEN``): list rooms with their state, close a room; the
+players' reports, ban and unban a player."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from app.api.admin_token import admin_token_given, check_admin
 from app.api.answers import errors_of
 from app.api.context import ContextDep
+from app.api.report_schemas import BanIn, BanOut, ReportsOut
+from app.services import moderation
 from app.services.housekeeping import Housekeeping
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
@@ -51,3 +54,38 @@ async def close_room(
     """Remove the room with its games; its open streams end and its links answer 404."""
     await ctx.rooms.write(housekeeping.close, code)
     return {"code": code, "closed": True}
+
+
+@router.get("/reports", response_model=ReportsOut, responses=_ERRORS)
+async def list_reports(
+    _: Admin,
+    ctx: ContextDep,
+    limit: Annotated[int, Query(ge=1, le=200)] = 20,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> dict[str, Any]:
+    """Players' reports, the newest first, each with the room's chat and game records as
+    they were when it was made, and whether the reported player is banned now."""
+    found: dict[str, Any] = await ctx.rooms.read(
+        moderation.reports, ctx.engine, limit=limit, offset=offset
+    )
+    return found
+
+
+@router.post(
+    "/players/{handle}/ban", response_model=BanOut, responses=errors_of(401, 403, 404, 422)
+)
+async def ban_player(
+    _: Admin, ctx: ContextDep, handle: Annotated[str, Path(max_length=40)], body: BanIn
+) -> dict[str, Any]:
+    """Ban a player: no public play, no new public tables (again: the new reason stands)."""
+    done: dict[str, Any] = await ctx.players.run(moderation.ban, ctx.engine, handle, body.reason)
+    return done
+
+
+@router.post("/players/{handle}/unban", response_model=BanOut, responses=errors_of(401, 403, 404))
+async def unban_player(
+    _: Admin, ctx: ContextDep, handle: Annotated[str, Path(max_length=40)]
+) -> dict[str, Any]:
+    """Lift a player's ban (a player not banned: the same answer)."""
+    done: dict[str, Any] = await ctx.players.run(moderation.unban, ctx.engine, handle)
+    return done

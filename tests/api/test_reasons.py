@@ -20,6 +20,7 @@ from app.reasons import REASONS, Param
 from app.rules import DEFAULT_RULES, Action, Rules, apply, legal_actions, new_game
 from app.rules.errors import RuleError
 from app.rules.state import Phase, call, reckoned
+from app.services.moderation import REPORTS_PER_HOUR
 from app.web.refusals import sentence
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.reneges import renege_room
@@ -370,6 +371,30 @@ def player_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     yield "too_many_signins", code_of(c.post("/api/signin", json={"code": "sc.guess"}))
 
 
+def report_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """A report's refusals (API.md § Reports): by one who never sat there, of oneself, a
+    flood."""
+    keys = []
+    for handle in ("reporter", "reported"):
+        made = c.post("/api/players", json={"handle": handle, "name": "Ann"})
+        keys.append(bearer(made.json()["key"]))
+    code = c.post("/api/rooms", json={}).json()["code"]
+    assert c.post(f"/api/rooms/{code}/join", json={"name": "A"}, headers=keys[0]).status_code == 200
+    said = {"reason": "abuse", "text": "rude", "room": code}
+    yield (
+        "not_at_table",
+        code_of(c.post("/api/reports", json={**said, "handle": "reporter"}, headers=keys[1])),
+    )
+    yield (
+        "report_self",
+        code_of(c.post("/api/reports", json={**said, "handle": "reporter"}, headers=keys[0])),
+    )
+    for _ in range(REPORTS_PER_HOUR):
+        c.post("/api/reports", json={**said, "handle": "reported"}, headers=keys[0])
+    flood = c.post("/api/reports", json={**said, "handle": "reported"}, headers=keys[0])
+    yield "too_many_reports", code_of(flood)
+
+
 def renege_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
     """Renege mode's refusals of a request (R22-R23): a move while the hand is reckoned, a
     call by someone who holds no seat at the table."""
@@ -411,6 +436,7 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(passkey_requests_reached(table.client))
     reached |= dict(player_requests_reached(table.client))  # last: it spends the sign-in tries
     reached |= dict(_limits_reached(database_url))
+    reached |= dict(report_requests_reached(table.client))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
     unreached = set(REASONS) - set(reached) - RACES - LEGACY
