@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from app.api import (
     admin,
+    admin_pages,
     chat,
     docs,
     health,
@@ -175,6 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)
     app.include_router(host.page_router)
+    app.include_router(admin_pages.router)
     app.include_router(replay_pages.router)
     app.include_router(profile_pages.router)
     app.include_router(stats_routes.router)

@@ -27,6 +27,7 @@ from app.api.admin_token import ADMIN_TOKEN_NEEDED, ADMIN_TOKEN_WRONG, admin_tok
 from app.api.answers import errors_of
 from app.api.context import Context
 from app.api.limits import client_address
+from app.api.numbers import gauges
 from app.reasons import N_, reason
 from app.services import errors
 
@@ -72,21 +73,6 @@ class Gauges(Collector):
     def collect(self) -> Iterator[Metric]:
         for name, (documentation, value) in self.values.items():
             yield GaugeMetricFamily(name, documentation, value=value)
-
-
-async def gauges(ctx: Context) -> dict[str, tuple[str, float]]:
-    figures = await ctx.rooms.read(ctx.housekeeping.figures)
-    return {
-        "allfours_rooms": ("Rooms on the server (every process)", figures["rooms"]),
-        "allfours_games_in_play": (
-            "Games started and not over (every process)",
-            figures["games_in_play"],
-        ),
-        "allfours_streams_open": (
-            "Event streams open to this process",
-            ctx.streams.open_streams(),
-        ),
-    }
 
 
 @router.get(
