@@ -22,6 +22,7 @@ from app.api import (
     profile_pages,
     records,
     replay_pages,
+    report_pages,
     rooms,
 )
 from app.api import errors as api_errors
@@ -177,6 +178,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(player_pages.router)
     app.include_router(host.page_router)
     app.include_router(admin_pages.router)
+    app.include_router(report_pages.router)
     app.include_router(replay_pages.router)
     app.include_router(profile_pages.router)
     app.include_router(stats_routes.router)
