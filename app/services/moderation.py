@@ -91,8 +91,9 @@ def report(
             raise errors.Forbidden(NOT_AT_TABLE, code=room)
     chat, kept = _kept(rooms, room)
     with write(rooms.engine) as conn:
-        # Counted inside the write: two reports at once from one player are one after the
-        # other here, so a flood never slips past the count.
+        # Counted inside the write, the reporter's row held: two reports at once from one
+        # player are one after the other here, so a flood never slips past the count.
+        store.hold_player(conn, me.player.id)
         if store.reports_since(conn, me.player.id, now - timedelta(hours=1)) >= REPORTS_PER_HOUR:
             raise errors.TooMany(TOO_MANY_REPORTS, count=REPORTS_PER_HOUR)
         report_id = store.insert_report(

@@ -60,6 +60,12 @@ def insert_report(
     return int(done.scalar_one())
 
 
+def hold_player(conn: Connection, player_id: int) -> None:
+    """Lock the player's row until the transaction ends (PostgreSQL; SQLite's writers are one
+    at a time anyway): what is counted for them next stays true until the write commits."""
+    conn.execute(select(players.c.id).where(players.c.id == player_id).with_for_update())
+
+
 def reports_since(conn: Connection, reporter_id: int, since: datetime) -> int:
     query = select(func.count()).where(reports.c.reporter_id == reporter_id, reports.c.at >= since)
     return int(conn.execute(query).scalar_one())
@@ -126,6 +132,7 @@ def sat_at(conn: Connection, room_code: str, player_id: int, token_hash: str) ->
 
 def put_ban(conn: Connection, player_id: int, reason: str, at: datetime) -> None:
     """Ban the player (again: the newer reason replaces the older)."""
+    hold_player(conn, player_id)  # two bans at once: one after the other, never a clash
     conn.execute(delete(bans).where(bans.c.player_id == player_id))
     conn.execute(insert(bans).values(player_id=player_id, reason=reason, at=at))
 

@@ -6,6 +6,7 @@ admin lists the reports and bans and unbans a player."""
 from __future__ import annotations
 
 import itertools
+import threading
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -174,3 +175,49 @@ def test_reports_need_the_admin_token(client: TestClient, database_url: str) -> 
     off = Settings(database_url=database_url, rate_limit=0)
     with TestClient(create_app(off)) as no_admin:
         assert no_admin.get("/api/admin/reports", headers=bearer("x")).status_code == 403
+
+
+def test_a_burst_of_reports_at_once_is_held_to_the_limit(client: TestClient) -> None:
+    _, ann_key = player(client, "Ann")
+    ben, ben_key = player(client, "Ben")
+    code = new_room(client)
+    sit(client, code, ann_key)
+    sit(client, code, ben_key)
+    statuses: list[int] = []
+    lock = threading.Lock()
+    start = threading.Barrier(12)
+
+    def send() -> None:
+        start.wait()
+        status = report(client, ann_key, handle=ben, room=code).status_code
+        with lock:
+            statuses.append(status)
+
+    threads = [threading.Thread(target=send) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [201] * REPORTS_PER_HOUR + [429] * (12 - REPORTS_PER_HOUR)
+
+
+def test_two_bans_at_once_are_one_ban(client: TestClient) -> None:
+    ben, _ = player(client, "Ben")
+    statuses: list[int] = []
+    start = threading.Barrier(8)
+
+    def ban() -> None:
+        start.wait()
+        r = client.post(
+            f"/api/admin/players/{ben}/ban", json={"reason": "burst"}, headers=bearer(ADMIN)
+        )
+        statuses.append(r.status_code)
+
+    threads = [threading.Thread(target=ban) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert statuses == [200] * 8
+    engine = client.app.state.ctx.engine  # type: ignore[attr-defined]
+    assert [b["handle"] for b in moderation.bans(engine)].count(ben) == 1
