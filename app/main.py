@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from app.api import (
     admin,
+    admin_pages,
     chat,
     docs,
     health,
@@ -21,16 +22,19 @@ from app.api import (
     profile_pages,
     records,
     replay_pages,
+    report_pages,
     rooms,
 )
 from app.api import errors as api_errors
 from app.api import install as install_routes
+from app.api import metrics as metrics_routes
 from app.api import night_pages as night_page_routes
 from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
 from app.api import players as player_routes
 from app.api import profiles as profile_routes
 from app.api import push as push_routes
+from app.api import reports as report_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
 from app.api.layers import AllFours, layers
@@ -169,6 +173,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(admin.router)
+    app.include_router(metrics_routes.router)
+    app.include_router(report_routes.router)
     app.include_router(player_routes.router)
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)
@@ -178,6 +184,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)
     app.include_router(host.page_router)
+    app.include_router(admin_pages.router)
+    app.include_router(report_pages.router)
     app.include_router(replay_pages.router)
     app.include_router(profile_pages.router)
     app.include_router(stats_routes.router)

@@ -28,7 +28,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from app import logs
+from app import logs, metrics
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.reasons import N_, reason
@@ -317,6 +317,7 @@ class Rooms:
                 card=last.card,
                 auto=last.auto,
             )
+            metrics.count_move()
         return done
 
     # -- renege mode (R22-R23) ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, Field
+from sqlalchemy import Connection
 
 from app.i18n import N_
 from app.live.hub import Nudge, Said, nudge_mark
@@ -98,17 +99,17 @@ class ChatMessageOut(BaseModel):
     at: datetime
 
 
-def clean_text(raw: str) -> str:
+def clean_text(raw: str, limit: int = TEXT_MAX) -> str:
     """The message as shown: line breaks and tabs become spaces, control characters go,
-    trimmed; 1-200 characters, else 422."""
+    trimmed; 1 to ``limit`` characters (a chat message's 200 unless said), else 422."""
     spaced = "".join(" " if ch in "\r\n\t" else ch for ch in raw)
     text = "".join(
         ch for ch in spaced if unicodedata.category(ch) != "Cc" and ch not in _BIDI_CONTROLS
     ).strip()
     if not text:
         raise errors.Invalid(TEXT_EMPTY)
-    if len(text) > TEXT_MAX:
-        raise errors.Invalid(TEXT_TOO_LONG, max=TEXT_MAX)
+    if len(text) > limit:
+        raise errors.Invalid(TEXT_TOO_LONG, max=limit)
     return text
 
 
@@ -116,6 +117,11 @@ def _out(row: repo.ChatRow) -> ChatMessageOut:
     return ChatMessageOut(
         id=row.id, seat=row.seat, name=row.name, text=row.text, preset=row.preset, at=row.at
     )
+
+
+def messages_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatMessageOut]:
+    """A room's last ``limit`` messages, oldest first, as the API shows them."""
+    return [_out(r) for r in repo.chat_of(conn, room_id, limit=limit)]
 
 
 def _utc_now() -> datetime:

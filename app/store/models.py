@@ -401,3 +401,36 @@ class PushOutbox(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+# -- the host's tools (issue #36): reports and bans ------------------------------------------
+
+
+class Report(Base):
+    """A player's report of another, with the room's chat and game records as they were when
+    it was made: kept here, not linked, so that the room's removal (the sweep, a host
+    closing it) loses nothing the admin needs to judge it."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    reported_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    room: Mapped[str] = mapped_column(String(32))  # the room's code: the room may be gone
+    reason: Mapped[str] = mapped_column(String(16))  # cheating, abuse, other
+    text: Mapped[str] = mapped_column(String(2000))  # 500 characters, in any script
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # The room's chat (its messages as API.md's <message>) and each game's record, as then.
+    chat: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    records: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+
+
+class Ban(Base):
+    """A player the admin banned: no public play, no new public tables. One row a player;
+    unbanning removes it."""
+
+    __tablename__ = "bans"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
