@@ -23,6 +23,7 @@ from app.api import (
     replay_pages,
     rooms,
 )
+from app.api import clubs as club_routes
 from app.api import errors as api_errors
 from app.api import install as install_routes
 from app.api import night_pages as night_page_routes
@@ -167,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)
     app.include_router(night_routes.router)
+    app.include_router(club_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)
