@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from app.api import (
     admin,
     chat,
+    club_pages,
     docs,
     health,
     host,
@@ -169,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(profile_routes.router)
     app.include_router(night_routes.router)
     app.include_router(club_routes.router)
+    app.include_router(club_pages.router)
     pages.install(app)
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)

@@ -40,7 +40,7 @@ class InvitesRevoked(BaseModel):
     revoked: int
 
 
-class Join(BaseModel):
+class JoinClub(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     invite: str = Field(min_length=1, max_length=200, description="the invite link's token")
@@ -79,7 +79,7 @@ class SeasonOut(BaseModel):
     ended_at: str | None
 
 
-class ClubOut(BaseModel):
+class ClubView(BaseModel):
     code: str
     name: str
     order: Order

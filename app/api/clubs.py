@@ -12,11 +12,11 @@ from fastapi.responses import JSONResponse
 from app.api.answers import NO_STORE, errors_of
 from app.api.club_schemas import (
     ClubCreated,
-    ClubOut,
+    ClubView,
     CreateClub,
     InviteOut,
     InvitesRevoked,
-    Join,
+    JoinClub,
     Member,
     NameAdmin,
     SeasonOut,
@@ -39,7 +39,7 @@ async def open_club(ctx: ContextDep, me: MeDep, body: CreateClub) -> ClubCreated
     return ClubCreated(code=opened.code, url=f"/c/{opened.code}")
 
 
-@router.get("/clubs/{code}", response_model=ClubOut, responses=errors_of(404))
+@router.get("/clubs/{code}", response_model=ClubView, responses=errors_of(404))
 async def club(ctx: ContextDep, code: Code) -> JSONResponse:
     """The club: members, seasons, nights, and the latest season's standings (counted from
     its nights' records on each read)."""
@@ -69,7 +69,7 @@ async def revoke_invites(ctx: ContextDep, me: MeDep, code: Code) -> InvitesRevok
 
 
 @router.post("/clubs/{code}/join", response_model=Member, responses=errors_of(401, 404, 410))
-async def join(ctx: ContextDep, me: MeDep, code: Code, body: Join) -> Member:
+async def join(ctx: ContextDep, me: MeDep, code: Code, body: JoinClub) -> Member:
     """A player joins with an invite link's token (a revoked one: 410)."""
     return Member(**await ctx.clubs.run(ctx.clubs.join, me, code, body.invite))
 

@@ -59,20 +59,18 @@ async def open_night(
     nights: NightsDep, ctx: ContextDep, me: MaybeMeDep, body: CreateNight
 ) -> NightCreated:
     """A night; with ``club``, a night of the club's running season (a club's admin)."""
-    season = None
+    chosen = {
+        "name": body.name,
+        "format": body.format,
+        "preset": body.preset,
+        "rules": body.chosen_rules(),
+        "options": body.options,
+    }
     if body.club is not None:
-        season = await ctx.clubs.run(ctx.clubs.night_opening, me, body.club)
-    opened = await nights.write(
-        nights.open,
-        name=body.name,
-        format=body.format,
-        preset=body.preset,
-        rules=body.chosen_rules(),
-        options=body.options,
-    )
+        opened = await ctx.clubs.run(ctx.clubs.open_night, me, body.club, **chosen)
+    else:
+        opened = await nights.write(nights.open, **chosen)
     code = opened.code
-    if season is not None:
-        await ctx.clubs.run(ctx.clubs.attach, code, *season)
     return NightCreated(
         code=code,
         director_token=opened.director_token,

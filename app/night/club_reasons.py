@@ -19,7 +19,7 @@ NO_INVITE = reason("club_no_invite", "no such invite", N_("That invite link is n
 NOT_A_MEMBER = reason(
     "club_not_a_member",
     "{handle!r} is not a member of the club",
-    N_("%(handle)s is not a member of the club."),
+    N_("That player is not a member of the club."),
 )
 LAST_ADMIN = reason(
     "club_last_admin",

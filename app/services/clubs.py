@@ -30,7 +30,8 @@ from app.services import errors
 from app.services.commit import drew_code, retried
 from app.services.identity import check_code, new_token
 from app.services.night_view import export_json as night_export_json
-from app.services.nights import Nights, state_of
+from app.services.night_view import night_json
+from app.services.nights import Nights, Opened, state_of
 from app.services.players import SignedIn
 from app.store import club_repo as repo
 from app.store import night_repo
@@ -101,6 +102,7 @@ class Clubs:
             members = repo.members_of(conn, club.id)
             seasons = repo.seasons_of(conn, club.id)
             nights = repo.nights_of(conn, club.id)
+            states = {n.code: night_json(state_of(conn, n.code))["state"] for n in nights}
             latest = self._season_of(conn, club, seasons[-1]) if seasons else None
         return {
             "code": club.code,
@@ -109,19 +111,26 @@ class Clubs:
             "members": [{"handle": m.handle, "name": m.name, "role": m.role} for m in members],
             "seasons": [season_json(s) for s in seasons],
             "nights": [
-                {"code": n.code, "name": n.name, "season": n.season, "url": f"/n/{n.code}"}
+                {
+                    "code": n.code,
+                    "name": n.name,
+                    "season": n.season,
+                    "state": states[n.code],
+                    "url": f"/n/{n.code}",
+                }
                 for n in nights
             ],
             "standings": standings_json(latest) if latest else None,
         }
 
-    def is_admin(self, code: str, me: SignedIn | None) -> bool:
+    def role_of(self, code: str, me: SignedIn | None) -> str | None:
+        """The signed-in player's role in the club (None: not a member)."""
         if me is None:
-            return False
+            return None
         with read(self.engine) as conn:
             club = self._club(conn, code)
             members = repo.members_of(conn, club.id)
-        return any(m.player_id == me.player.id and m.role == "admin" for m in members)
+        return next((m.role for m in members if m.player_id == me.player.id), None)
 
     def season(self, code: str, number: int) -> SeasonOfClub:
         with read(self.engine) as conn:
@@ -269,6 +278,13 @@ class Clubs:
             if not seasons or seasons[-1].ended_at is not None:
                 raise errors.Conflict(why.NO_SEASON)
             return club.id, seasons[-1].id
+
+    def open_night(self, me: SignedIn | None, club: str, **night: Any) -> Opened:
+        """A night of the club's running season (an admin's), ``night`` as Nights.open."""
+        place = self.night_opening(me, club)
+        opened = self.nights.open(**night)
+        self.attach(opened.code, *place)
+        return opened
 
     def attach(self, night: str, club_id: int, season_id: int) -> None:
         """The night joins the club's season; a night of another club refuses (409)."""

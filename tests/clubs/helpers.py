@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from app.services import errors
 from tests.api.table import bearer
 from tests.night.helpers import QUICK
 
@@ -72,3 +74,53 @@ def club(client: TestClient, code: str) -> Json:
     r = client.get(f"/api/clubs/{code}")
     assert r.status_code == 200, r.text
     return dict(r.json())
+
+
+def club_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Any]]]]:
+    """The clubs' refusals, each by the request that gives it (tests/api/test_reasons.py
+    counts them); a night moved between clubs by the use case (no request moves one)."""
+
+    def code_of(r: Any) -> tuple[str, dict[str, Any]]:
+        return r.json()["code"], r.json()["params"]
+
+    code, keys = club_of(c, ["reasons_ca", "reasons_cb"], "Reasons club")
+    admin, member = keys["reasons_ca"], keys["reasons_cb"]
+    yield "no_club", code_of(c.get("/api/clubs/nope1234"))
+    yield "club_admin_only", code_of(c.post(f"/api/clubs/{code}/invites", headers=bearer(member)))
+    bad = {"invite": "nope"}
+    yield (
+        "club_no_invite",
+        code_of(c.post(f"/api/clubs/{code}/join", json=bad, headers=bearer(member))),
+    )
+    token = invite(c, code, admin)
+    c.delete(f"/api/clubs/{code}/invites", headers=bearer(admin))
+    gone = {"invite": token}
+    yield (
+        "club_invite_gone",
+        code_of(c.post(f"/api/clubs/{code}/join", json=gone, headers=bearer(member))),
+    )
+    yield (
+        "club_last_admin",
+        code_of(c.delete(f"/api/clubs/{code}/members/reasons_ca", headers=bearer(admin))),
+    )
+    night = {"name": "N", "club": code}
+    yield "club_no_season", code_of(c.post("/api/nights", json=night, headers=bearer(admin)))
+    yield "club_no_such_season", code_of(c.get(f"/api/clubs/{code}/seasons/7/export.csv"))
+    start_season(c, code, admin)
+    again = {"name": "Later", "after": 0}
+    yield (
+        "club_season_changed",
+        code_of(c.post(f"/api/clubs/{code}/seasons", json=again, headers=bearer(admin))),
+    )
+    night_code, director = club_night(c, code, admin)
+    outsider = profile(c, "reasons_cc")
+    yield (
+        "club_not_a_member",
+        code_of(register_players(c, night_code, director, ["reasons_ca", "reasons_cc"])),
+    )
+    ctx = c.app.state.ctx  # type: ignore[attr-defined]
+    try:
+        ctx.clubs.attach(night_code, *ctx.clubs.night_opening(ctx.players.signed_in(admin), code))
+    except errors.Conflict as refused:
+        yield "night_in_a_club", (refused.reason.code, refused.params)
+    assert outsider
