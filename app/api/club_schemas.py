@@ -91,3 +91,17 @@ class ClubView(BaseModel):
         " played, wins, losses, bullseyes_for/against, hang_jacks_for/against, head_to_head,"
         " chalk_difference) and its awards"
     )
+
+
+class TakeNight(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    night: str = Field(min_length=1, max_length=32, description="the night's code")
+    director_token: str = Field(
+        min_length=1, max_length=200, description="the night's director token (its director)"
+    )
+
+
+class NightTaken(BaseModel):
+    night: str
+    season: int = Field(description="the number of the season the night now belongs to")

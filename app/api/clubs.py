@@ -19,8 +19,10 @@ from app.api.club_schemas import (
     JoinClub,
     Member,
     NameAdmin,
+    NightTaken,
     SeasonOut,
     StartSeason,
+    TakeNight,
 )
 from app.api.context import ContextDep, MeDep
 from app.services.clubs import season_json
@@ -100,6 +102,19 @@ async def start_season(ctx: ContextDep, me: MeDep, code: Code, body: StartSeason
     """An admin starts a season; the running one ends. Nights opened from then on count."""
     started = await ctx.clubs.run(ctx.clubs.start_season, me, code, body.name, body.after)
     return SeasonOut(**season_json(started))
+
+
+@router.post(
+    "/clubs/{code}/nights",
+    status_code=201,
+    response_model=NightTaken,
+    responses=errors_of(401, 403, 404, 409),
+)
+async def take_night(ctx: ContextDep, me: MeDep, code: Code, body: TakeNight) -> NightTaken:
+    """An admin who directs a night opened without a club puts it in the club's running
+    season. A night of a club (this one or another) never moves: 409 ``night_in_a_club``."""
+    season = await ctx.clubs.run(ctx.clubs.take_night, me, code, body.night, body.director_token)
+    return NightTaken(night=body.night, season=season)
 
 
 @router.get("/clubs/{code}/seasons/{number}/export.json", responses=errors_of(404))

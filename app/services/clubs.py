@@ -22,15 +22,17 @@ from sqlalchemy.exc import IntegrityError
 
 from app.night import club_reasons as why
 from app.night.club import ClubRow, MemberRow, SeasonRow
+from app.night.reasons import NOT_DIRECTOR
 from app.night.season import SeasonNight, SeasonTable, Who, guest, profile, season_table
 from app.night.standings import Order, Standing
+from app.night.state import NightState
 from app.players.handles import folded_handle
 from app.players.keys import hashed
 from app.services import errors
 from app.services.commit import drew_code, retried
 from app.services.identity import check_code, new_token
 from app.services.night_view import export_json as night_export_json
-from app.services.night_view import night_json
+from app.services.night_view import night_state
 from app.services.nights import Nights, Opened, state_of
 from app.services.players import SignedIn
 from app.store import club_repo as repo
@@ -102,8 +104,9 @@ class Clubs:
             members = repo.members_of(conn, club.id)
             seasons = repo.seasons_of(conn, club.id)
             nights = repo.nights_of(conn, club.id)
-            states = {n.code: night_json(state_of(conn, n.code))["state"] for n in nights}
-            latest = self._season_of(conn, club, seasons[-1]) if seasons else None
+            loaded = {n.code: state_of(conn, n.code) for n in nights}
+            latest = self._season_of(conn, club, seasons[-1], loaded) if seasons else None
+        states = {code: night_state(state) for code, state in loaded.items()}
         return {
             "code": club.code,
             "name": club.name,
@@ -140,7 +143,13 @@ class Clubs:
                 raise errors.NotFound(why.NO_SUCH_SEASON, season=number)
             return self._season_of(conn, club, found[0])
 
-    def _season_of(self, conn: Connection, club: ClubRow, season: SeasonRow) -> SeasonOfClub:
+    def _season_of(
+        self,
+        conn: Connection,
+        club: ClubRow,
+        season: SeasonRow,
+        loaded: dict[str, NightState] | None = None,
+    ) -> SeasonOfClub:
         nights: list[SeasonNight] = []
         codes: list[str] = []
         names: dict[Who, Json] = {}
@@ -148,7 +157,7 @@ class Clubs:
         for n in repo.nights_of(conn, club.id):
             if n.season != season.number:
                 continue
-            state = state_of(conn, n.code)
+            state = loaded[n.code] if loaded else state_of(conn, n.code)
             profiles[n.night_id] = repo.profiles_of_night(conn, n.night_id)
             partners: dict[int, tuple[Who, Who]] = {}
             for pair in state.pairs:
@@ -285,6 +294,17 @@ class Clubs:
         opened = self.nights.open(**night)
         self.attach(opened.code, *place)
         return opened
+
+    def take_night(self, me: SignedIn, club: str, night: str, director: str) -> int:
+        """An admin who directs a night opened without a club puts it in the club's running
+        season (its number); a night of a club already refuses (409: nights never move)."""
+        place = self.night_opening(me, club)
+        state = self.nights.load(night)
+        if not self.nights.is_director(state, director[:200]):
+            raise errors.Forbidden(NOT_DIRECTOR)
+        self.attach(night, *place)
+        with read(self.engine) as conn:
+            return next(s.number for s in repo.seasons_of(conn, place[0]) if s.id == place[1])
 
     def attach(self, night: str, club_id: int, season_id: int) -> None:
         """The night joins the club's season; a night of another club refuses (409)."""

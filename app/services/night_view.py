@@ -131,11 +131,7 @@ def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
             }
         )
     played = played_of(state)
-    over = (
-        bool(played)
-        and played[-1].over
-        and plan.next_draw(state.shape, state.teams, played) is None
-    )
+    over = _over(state, played)
     body: Json = {
         "code": state.code,
         "name": state.row.name,
@@ -163,6 +159,20 @@ def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
             for name, side, total in zip(clubs, (side_a, side_b), totals, strict=False)
         ]
     return body
+
+
+def _over(state: NightState, played: list[plan.Played]) -> bool:
+    return (
+        bool(played)
+        and played[-1].over
+        and plan.next_draw(state.shape, state.teams, played) is None
+    )
+
+
+def night_state(state: NightState) -> str:
+    """registering, playing, between_rounds or over (a club's list of its nights)."""
+    played = played_of(state)
+    return _state(state, played, _over(state, played))
 
 
 def _state(state: NightState, played: list[plan.Played], over: bool) -> str:

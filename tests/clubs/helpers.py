@@ -7,7 +7,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from app.services import errors
 from tests.api.table import bearer
 from tests.night.helpers import QUICK
 
@@ -78,7 +77,7 @@ def club(client: TestClient, code: str) -> Json:
 
 def club_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Any]]]]:
     """The clubs' refusals, each by the request that gives it (tests/api/test_reasons.py
-    counts them); a night moved between clubs by the use case (no request moves one)."""
+    counts them)."""
 
     def code_of(r: Any) -> tuple[str, dict[str, Any]]:
         return r.json()["code"], r.json()["params"]
@@ -118,9 +117,9 @@ def club_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[
         "club_not_a_member",
         code_of(register_players(c, night_code, director, ["reasons_ca", "reasons_cc"])),
     )
-    ctx = c.app.state.ctx  # type: ignore[attr-defined]
-    try:
-        ctx.clubs.attach(night_code, *ctx.clubs.night_opening(ctx.players.signed_in(admin), code))
-    except errors.Conflict as refused:
-        yield "night_in_a_club", (refused.reason.code, refused.params)
+    move = {"night": night_code, "director_token": director}
+    yield (
+        "night_in_a_club",
+        code_of(c.post(f"/api/clubs/{code}/nights", json=move, headers=bearer(admin))),
+    )
     assert outsider

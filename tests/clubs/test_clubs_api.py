@@ -237,19 +237,38 @@ def test_a_night_never_moves_between_clubs(client: TestClient) -> None:
     other, other_keys = club_of(client, ["ozz", "pat"], "Another club")
     start_season(client, code, keys["max"])
     start_season(client, other, other_keys["ozz"])
-    night_code, _ = club_night(client, code, keys["max"])
-    ctx: Context = client.app.state.ctx  # type: ignore[attr-defined]
-    oz = ctx.players.signed_in(other_keys["ozz"])
-    place = ctx.clubs.night_opening(oz, other)
-    try:
-        ctx.clubs.attach(night_code, *place)
-    except errors.Conflict as err:
-        assert err.reason.code == "night_in_a_club"
-    else:
-        raise AssertionError("a night moved between clubs")
+    night_code, director = club_night(client, code, keys["max"])
+    move = {"night": night_code, "director_token": director}
+    r = client.post(f"/api/clubs/{other}/nights", json=move, headers=bearer(other_keys["ozz"]))
+    assert r.status_code == 409 and _code(r) == "night_in_a_club"
+    r = client.post(f"/api/clubs/{code}/nights", json=move, headers=bearer(keys["max"]))
+    assert r.status_code == 409  # not even into its own club again
     assert [n["code"] for n in club(client, code)["nights"]] == [night_code]
     assert club(client, other)["nights"] == []
-    # A night without a club stays an island: its pairs by handle are anyone's profiles.
-    plain, director = open_night(client)
-    r = register_players(client, plain, director, ["ozz", "ned"])
+    # A night opened without a club: its director, an admin, puts it in the running season.
+    plain, plain_director = open_night(client)
+    take = {"night": plain, "director_token": "not-the-token"}
+    r = client.post(f"/api/clubs/{other}/nights", json=take, headers=bearer(other_keys["ozz"]))
+    assert r.status_code == 403
+    r = client.post(
+        f"/api/clubs/{other}/nights",
+        json={**take, "director_token": plain_director},
+        headers=bearer(other_keys["pat"]),
+    )
+    assert r.status_code == 403 and _code(r) == "club_admin_only"
+    r = client.post(
+        f"/api/clubs/{other}/nights",
+        json={**take, "night": "nope1234", "director_token": plain_director},
+        headers=bearer(other_keys["ozz"]),
+    )
+    assert r.status_code == 404
+    take["director_token"] = plain_director
+    r = client.post(f"/api/clubs/{other}/nights", json=take, headers=bearer(other_keys["ozz"]))
+    assert r.status_code == 201 and r.json() == {"night": plain, "season": 1}
+    assert [n["code"] for n in club(client, other)["nights"]] == [plain]
+    # Its pairs by handle are members now; a night without a club takes anyone's profile.
+    r = register_players(client, plain, plain_director, ["ozz", "ned"])
+    assert r.status_code == 422 and _code(r) == "club_not_a_member"
+    island, island_director = open_night(client)
+    r = register_players(client, island, island_director, ["ozz", "ned"])
     assert r.status_code == 201, r.text
