@@ -45,7 +45,7 @@ def members_of(conn: Connection, club_id: int) -> list[MemberRow]:
     rows = conn.execute(
         select(players.c.id, players.c.handle, players.c.name, members.c.role)
         .join(players, players.c.id == members.c.player_id)
-        .where(members.c.club_id == club_id)
+        .where(members.c.club_id == club_id, players.c.deleted_at.is_(None))
         .order_by(members.c.joined_at, members.c.id)
     )
     return [MemberRow(*tuple[Any, ...](r)) for r in rows]
@@ -162,10 +162,12 @@ def profiles_of_night(conn: Connection, night_id: int) -> dict[tuple[int, int], 
 
 
 def handles_of(conn: Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
-    """Each profile's handle and name."""
+    """Each living profile's handle and name (an erased one's players show as they played)."""
     if not ids:
         return {}
     rows = conn.execute(
-        select(players.c.id, players.c.handle, players.c.name).where(players.c.id.in_(ids))
+        select(players.c.id, players.c.handle, players.c.name).where(
+            players.c.id.in_(ids), players.c.deleted_at.is_(None)
+        )
     )
     return {int(i): (str(h), str(n)) for i, h, n in rows}

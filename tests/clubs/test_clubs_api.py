@@ -272,3 +272,24 @@ def test_a_night_never_moves_between_clubs(client: TestClient) -> None:
     island, island_director = open_night(client)
     r = register_players(client, island, island_director, ["ozz", "ned"])
     assert r.status_code == 201, r.text
+
+
+def test_an_erased_member_leaves_the_club_and_their_games_stay(client: TestClient) -> None:
+    code, keys = club_of(client, ["uma", "vic", "wes", "xia"])
+    start_season(client, code, keys["uma"])
+    night_code, director = club_night(client, code, keys["uma"])
+    for two in (["uma", "vic"], ["wes", "xia"]):
+        assert register_players(client, night_code, director, two).status_code == 201
+    next_round(client, night_code, director)
+    r = client.post(
+        f"/api/nights/{night_code}/tables/1/result",
+        json={"bullseyes": [2, 0]},
+        headers=bearer(director),
+    )
+    assert r.status_code == 200
+    assert client.delete("/api/me", headers=bearer(keys["vic"])).status_code == 204
+    found = club(client, code)
+    assert "vic" not in [m["handle"] for m in found["members"]]
+    first = found["standings"]["pairs"][0]
+    assert first["wins"] == 1 and first["players"][0] == {"handle": "uma", "name": "Uma"}
+    assert first["players"][1] == {"name": "Vic"}  # as played, no longer linked
