@@ -85,7 +85,9 @@ class ClubView(BaseModel):
     order: Order
     members: list[Member]
     seasons: list[SeasonOut]
-    nights: list[dict[str, Any]] = Field(description="each night's code, name, season, url")
+    nights: list[dict[str, Any]] = Field(
+        description="each night's code, name, season, state, winner (once over) and url"
+    )
     standings: dict[str, Any] | None = Field(
         description="the latest season's standings: pairs and players (rank, players, nights,"
         " played, wins, losses, bullseyes_for/against, hang_jacks_for/against, head_to_head,"

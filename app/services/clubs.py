@@ -118,7 +118,8 @@ class Clubs:
                     "code": n.code,
                     "name": n.name,
                     "season": n.season,
-                    "state": states[n.code],
+                    "state": states[n.code][0],
+                    "winner": states[n.code][1],
                     "url": f"/n/{n.code}",
                 }
                 for n in nights

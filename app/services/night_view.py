@@ -169,10 +169,15 @@ def _over(state: NightState, played: list[plan.Played]) -> bool:
     )
 
 
-def night_state(state: NightState) -> str:
-    """registering, playing, between_rounds or over (a club's list of its nights)."""
+def night_state(state: NightState) -> tuple[str, str | None]:
+    """registering, playing, between_rounds or over, and who won it once over: a pair's
+    names, or a team match's club (a club's list of its nights)."""
     played = played_of(state)
-    return _state(state, played, _over(state, played))
+    over = _over(state, played)
+    won = plan.night_winner(state.shape, state.teams, played) if over else None
+    if isinstance(won, int):
+        won = " & ".join(next(p.names for p in state.pairs if p.number == won))
+    return _state(state, played, over), won
 
 
 def _state(state: NightState, played: list[plan.Played], over: bool) -> str:

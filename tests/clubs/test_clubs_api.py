@@ -186,6 +186,8 @@ def test_a_club_night_counts_in_its_season(client: TestClient, settings: Setting
     assert r.status_code == 200, r.text
     found = club(client, code)
     assert [n["code"] for n in found["nights"]] == [first, second]
+    assert [n["state"] for n in found["nights"]] == ["over", "over"]
+    assert found["nights"][1]["winner"] == "Jan & Kim"
     season = found["standings"]
     assert season["nights"] == 2
     lines = {tuple(p["handle"] for p in x["players"]): x for x in season["pairs"]}

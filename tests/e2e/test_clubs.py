@@ -89,6 +89,7 @@ def test_a_club_admin_on_a_phone_runs_two_nights_of_a_season(
     admin.goto(f"{server}/c/{club}")
 
     expect(admin.locator("[data-night]")).to_have_count(2)
+    expect(admin.locator("[data-night-winner]")).to_have_count(2)  # each night's result
     lines = admin.locator("[data-season-standings=pairs] [data-season-line]")
     expect(lines).to_have_count(2)
     for line in lines.all():
