@@ -5,6 +5,7 @@ average, per pair of the same two players and per player, over random seasons.""
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.night.season import SeasonNight, SeasonTable, Who, guest, profile, season_table
-from app.night.state import NightRow, NightState, NightTableRow, PairRow, RoundRow
+from app.night.state import (
+    NightRow,
+    NightState,
+    NightTableRow,
+    PairRow,
+    RoundRow,
+    night_standings,
+)
 
 PEOPLE: list[Who] = [profile(n) for n in range(1, 7)] + [guest("Ivy"), guest("Jo")]
 COLUMNS = (
@@ -205,3 +213,21 @@ def test_the_order_of_the_same_two_players_does_not_matter(nights: list[SeasonNi
         SeasonNight(n.state, {p: (w[1], w[0]) for p, w in n.partners.items()}) for n in nights
     ]
     assert counted(season_table(swapped)) == counted(season_table(nights))
+
+
+@settings(max_examples=100, deadline=None)
+@given(a_night(1), st.sampled_from(["wins_first", "bullseyes_first"]))
+def test_a_season_of_one_night_ranks_as_the_night(night: SeasonNight, order: Any) -> None:
+    """Ties broken as a night's: the same ranks and tie-break columns, pair for pair."""
+    row = replace(night.state.row, options={"standings": order})
+    state = replace(night.state, row=row)
+    by_night = {
+        frozenset(night.partners[s.pair]): (s.rank, s.head_to_head, s.chalk_difference)
+        for s in night_standings(state)
+    }
+    table = season_table([SeasonNight(state, night.partners)], order)
+    by_season = {
+        frozenset(x.who): (x.line.rank, x.line.head_to_head, x.line.chalk_difference)
+        for x in table.pairs
+    }
+    assert by_season == by_night
