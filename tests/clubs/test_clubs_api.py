@@ -9,6 +9,9 @@ import threading
 from typing import Any
 
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from app.api.context import Context
 from app.main import create_app
@@ -295,3 +298,59 @@ def test_an_erased_member_leaves_the_club_and_their_games_stay(client: TestClien
     first = found["standings"]["pairs"][0]
     assert first["wins"] == 1 and first["players"][0] == {"handle": "uma", "name": "Uma"}
     assert first["players"][1] == {"name": "Vic"}  # as played, no longer linked
+
+
+TEXT = st.text(max_size=50)
+BODIES = (
+    st.none()
+    | st.fixed_dictionaries(
+        {},
+        optional={
+            "name": TEXT | st.integers(),
+            "handle": TEXT,
+            "invite": TEXT,
+            "after": st.integers(-5, 10**12) | TEXT,
+            "order": TEXT,
+            "night": TEXT,
+            "director_token": TEXT,
+            "players": st.lists(TEXT, max_size=3),
+            "club": TEXT,
+        },
+    )
+    | st.recursive(st.integers() | TEXT, lambda c: st.lists(c) | st.dictionaries(TEXT, c))
+)
+
+
+def test_random_requests_on_a_live_club_never_get_a_server_error(client: TestClient) -> None:
+    code, keys = club_of(client, ["yan", "zed"])
+    start_season(client, code, keys["yan"])
+    night_code, director = club_night(client, code, keys["yan"])
+    paths = [
+        ("post", "/api/clubs"),
+        ("post", f"/api/clubs/{code}/invites"),
+        ("delete", f"/api/clubs/{code}/invites"),
+        ("post", f"/api/clubs/{code}/join"),
+        ("post", f"/api/clubs/{code}/admins"),
+        ("delete", f"/api/clubs/{code}/members/zed"),
+        ("post", f"/api/clubs/{code}/seasons"),
+        ("post", f"/api/clubs/{code}/nights"),
+        ("post", "/api/nights"),
+        ("post", f"/api/nights/{night_code}/pairs"),
+        ("get", f"/api/clubs/{code}"),
+        ("get", f"/api/clubs/{code}/seasons/1/export.csv"),
+    ]
+
+    @given(
+        where=st.sampled_from(paths),
+        body=BODIES,
+        who=st.sampled_from([None, "pk.bad", keys["yan"], keys["zed"], director]),
+    )
+    @examples(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    def poke(where: tuple[str, str], body: Any, who: str | None) -> None:
+        method, path = where
+        headers = bearer(who) if who else {}
+        r = client.request(method.upper(), path, json=body, headers=headers)
+        assert r.status_code < 500, (where, body, r.text)
+
+    poke()
+    assert club(client, code)["code"] == code
