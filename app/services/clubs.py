@@ -358,6 +358,16 @@ class Clubs:
         return out.getvalue()
 
 
+def club_of_night(engine: Engine, night_id: int) -> Json | None:
+    """The club and season a night belongs to (its pages link back to the club's)."""
+    with read(engine) as conn:
+        found = repo.club_for_night(conn, night_id)
+    if found is None:
+        return None
+    code, name, season = found
+    return {"code": code, "name": name, "season": season, "url": f"/c/{code}"}
+
+
 def count(season: SeasonOfClub) -> SeasonTable:
     return season_table(season.nights, season.club.standings)  # type: ignore[arg-type]
 

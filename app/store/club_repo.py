@@ -171,3 +171,14 @@ def handles_of(conn: Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
         )
     )
     return {int(i): (str(h), str(n)) for i, h, n in rows}
+
+
+def club_for_night(conn: Connection, night_id: int) -> tuple[str, str, int] | None:
+    """The club (code, name) and season number a night belongs to, if any."""
+    row = conn.execute(
+        select(clubs.c.code, clubs.c.name, seasons.c.number)
+        .join(club_nights, club_nights.c.club_id == clubs.c.id)
+        .join(seasons, seasons.c.id == club_nights.c.season_id)
+        .where(club_nights.c.night_id == night_id)
+    ).one_or_none()
+    return (str(row[0]), str(row[1]), int(row[2])) if row is not None else None

@@ -58,6 +58,11 @@ def test_an_admin_runs_the_club_from_its_page(client: TestClient) -> None:
     night_code = r.headers["location"].split("/")[2]
     director = r.headers["location"].rsplit("/", 1)[1]
     assert register_players(client, night_code, director, ["qua", "rho"]).status_code == 201
+    # The night's pages link back to the club's.
+    for page in (admin.get(r.headers["location"]), member.get(f"/n/{night_code}")):
+        assert page.status_code == 200 and page.url.path.startswith(f"/n/{night_code}")
+        links = having(parse(page.text), "data-club-link")
+        assert [a.get("href") for a in links] == [f"/c/{code}"]
     nights = having(parse(admin.get(f"/c/{code}").text), "data-night")
     assert [n.get("data-night") for n in nights] == [night_code]
     # Names an admin, removes a member.
