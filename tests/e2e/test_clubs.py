@@ -84,9 +84,11 @@ def test_a_club_admin_on_a_phone_runs_two_nights_of_a_season(
     admin.wait_for_url(f"**/c/{club}")
 
     first = _night(admin, "Week 1", [(2, 1)])
-    admin.goto(f"{server}/c/{club}")
+    admin.click("[data-club-link]")  # back to the club's page from the night's
+    admin.wait_for_url(f"**/c/{club}")
     second = _night(admin, "Week 2", [(0, 2)])
-    admin.goto(f"{server}/c/{club}")
+    admin.click("[data-club-link]")
+    admin.wait_for_url(f"**/c/{club}")
 
     expect(admin.locator("[data-night]")).to_have_count(2)
     expect(admin.locator("[data-night-winner]")).to_have_count(2)  # each night's result
