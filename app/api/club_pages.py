@@ -60,8 +60,10 @@ async def _club_page(
 
 
 @router.get("/c", response_class=HTMLResponse)
-async def open_page(me: MaybeMeDep) -> HTMLResponse:
-    return _html(render_open(signed_in=me is not None))
+async def open_page(ctx: ContextDep, me: MaybeMeDep) -> HTMLResponse:
+    """The player's clubs, and the form that opens one."""
+    mine = await ctx.clubs.run(ctx.clubs.mine, me) if me is not None else []
+    return _html(render_open(signed_in=me is not None, mine=mine))
 
 
 @router.post("/c")

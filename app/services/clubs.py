@@ -127,6 +127,12 @@ class Clubs:
             "standings": standings_json(latest) if latest else None,
         }
 
+    def mine(self, me: SignedIn) -> list[Json]:
+        """The clubs the player is a member of."""
+        with read(self.engine) as conn:
+            found = repo.clubs_of_player(conn, me.player.id)
+        return [{"code": c, "name": n, "role": r, "url": f"/c/{c}"} for c, n, r in found]
+
     def role_of(self, code: str, me: SignedIn | None) -> str | None:
         """The signed-in player's role in the club (None: not a member)."""
         if me is None:

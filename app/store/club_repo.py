@@ -182,3 +182,14 @@ def club_for_night(conn: Connection, night_id: int) -> tuple[str, str, int] | No
         .where(club_nights.c.night_id == night_id)
     ).one_or_none()
     return (str(row[0]), str(row[1]), int(row[2])) if row is not None else None
+
+
+def clubs_of_player(conn: Connection, player_id: int) -> list[tuple[str, str, str]]:
+    """The clubs a player is a member of: code, name and their role, oldest first."""
+    rows = conn.execute(
+        select(clubs.c.code, clubs.c.name, members.c.role)
+        .join(members, members.c.club_id == clubs.c.id)
+        .where(members.c.player_id == player_id)
+        .order_by(members.c.joined_at, members.c.id)
+    )
+    return [(str(c), str(n), str(r)) for c, n, r in rows]

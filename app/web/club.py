@@ -77,5 +77,12 @@ def render(template: str, page: ClubPage) -> str:
     return environment().get_template(f"club_{template}.html").render(**context(page))
 
 
-def render_open(*, error: str | None = None, signed_in: bool = True) -> str:
-    return environment().get_template("club_open.html").render(error=error, signed_in=signed_in)
+def render_open(
+    *, error: str | None = None, signed_in: bool = True, mine: list[Json] | None = None
+) -> str:
+    """``/c``: the player's clubs and the form that opens one."""
+    return (
+        environment()
+        .get_template("club_open.html")
+        .render(error=error, signed_in=signed_in, mine=mine or [])
+    )

@@ -42,6 +42,8 @@ def test_an_admin_runs_the_club_from_its_page(client: TestClient) -> None:
     assert guest.get(link, follow_redirects=False).status_code == 401
     assert member.get(link, follow_redirects=False).status_code == 303
     assert [m["handle"] for m in club(client, code)["members"]] == ["qua", "rho"]
+    mine = having(parse(member.get("/c").text), "data-my-club")
+    assert [a.get("data-my-club") for a in mine] == [code]  # the member's clubs, on /c
     # A season, then a night of it: on to the night's director page.
     r = member.post(f"/c/{code}/seasons", data={"name": "Spring", "after": "0"})
     assert r.status_code == 403
