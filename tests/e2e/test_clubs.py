@@ -17,6 +17,8 @@ from tests.e2e.axe import check, describe
 PHONE_360 = {"width": 360, "height": 740}
 BOARD = {"width": 1920, "height": 1080}
 PAIRS = [("kai", "lea"), ("moe", "nat")]
+# A club's name as long as it may be (80 characters), with nowhere to break.
+LONG_NAME = "UnitySportsClubOfPortOfSpainAndSanFernando" + "x" * 38
 
 
 def _profile(server: str, handle: str) -> str:
@@ -63,7 +65,7 @@ def test_a_club_admin_on_a_phone_runs_two_nights_of_a_season(
     context.add_cookies([{"name": PLAYER_COOKIE, "value": key, "url": server}])
     admin = context.new_page()
     admin.goto(f"{server}/c")
-    admin.fill("#club-name", "Unity Sports Club")
+    admin.fill("#club-name", LONG_NAME)
     admin.click("[data-action=open-club]")
     admin.wait_for_url("**/c/*")
     club = admin.url.rsplit("/", 1)[1]
@@ -79,6 +81,7 @@ def test_a_club_admin_on_a_phone_runs_two_nights_of_a_season(
         assert r.status_code == 200, (handle, r.text)
     admin.goto(f"{server}/c/{club}")
     expect(admin.locator("[data-member]")).to_have_count(5)
+    _fits(admin, "the club's page with a long name")
     admin.fill("#season-name", "Spring 2027")
     admin.click("[data-action=start-season]")
     admin.wait_for_url(f"**/c/{club}")
