@@ -88,6 +88,9 @@ def test_the_season_board_and_the_page_in_five_languages(client: TestClient) -> 
         .rsplit("/", 1)[1]
     )
     admin.post(f"/c/{code}/seasons", data={"name": "Winter"})
+    admin.post(f"/c/{code}/seasons", data={"name": "Spring", "after": "1"})
+    past = having(parse(admin.get(f"/c/{code}").text), "data-past-season")
+    assert [li.get("data-past-season") for li in past] == ["1"]  # its exports still there
     seen = set()
     for lang in ("en", "fr", "de", "lb", "ms"):
         page = admin.get(f"/c/{code}?lang={lang}")
