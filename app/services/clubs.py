@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.night import club_reasons as why
 from app.night.club import ClubRow, MemberRow, SeasonRow
-from app.night.reasons import NOT_DIRECTOR
+from app.night.reasons import NO_SUCH_NIGHT, NOT_DIRECTOR
 from app.night.season import SeasonNight, SeasonTable, Who, guest, profile, season_table
 from app.night.standings import Order, Standing
 from app.night.state import NightState
@@ -283,8 +283,9 @@ class Clubs:
 
     # -- the club's nights ---------------------------------------------------------------
 
-    def night_opening(self, me: SignedIn | None, code: str) -> tuple[int, int]:
-        """The club and its running season a night an admin opens will belong to."""
+    def night_opening(self, me: SignedIn | None, code: str) -> int:
+        """The club a night an admin opens will belong to (refused without a running
+        season, before the night is opened)."""
         if me is None:
             raise errors.Forbidden(why.NOT_ADMIN)
         with read(self.engine) as conn:
@@ -293,35 +294,39 @@ class Clubs:
             seasons = repo.seasons_of(conn, club.id)
             if not seasons or seasons[-1].ended_at is not None:
                 raise errors.Conflict(why.NO_SEASON)
-            return club.id, seasons[-1].id
+            return club.id
 
     def open_night(self, me: SignedIn | None, club: str, **night: Any) -> Opened:
         """A night of the club's running season (an admin's), ``night`` as Nights.open."""
-        place = self.night_opening(me, club)
+        club_id = self.night_opening(me, club)
         opened = self.nights.open(**night)
-        self.attach(opened.code, *place)
+        self.attach(opened.code, club_id)
         return opened
 
     def take_night(self, me: SignedIn, club: str, night: str, director: str) -> int:
         """An admin who directs a night opened without a club puts it in the club's running
         season (its number); a night of a club already refuses (409: nights never move)."""
-        place = self.night_opening(me, club)
+        club_id = self.night_opening(me, club)
         state = self.nights.load(night)
         if not self.nights.is_director(state, director[:200]):
             raise errors.Forbidden(NOT_DIRECTOR)
-        self.attach(night, *place)
-        with read(self.engine) as conn:
-            return next(s.number for s in repo.seasons_of(conn, place[0]) if s.id == place[1])
+        return self.attach(night, club_id)
 
-    def attach(self, night: str, club_id: int, season_id: int) -> None:
-        """The night joins the club's season; a night of another club refuses (409)."""
+    def attach(self, night: str, club_id: int) -> int:
+        """The night joins the club's running season (its number, read in the same
+        transaction: a season started meanwhile takes it); a night of a club refuses (409)."""
         try:
             with write(self.engine) as conn:
                 row = night_repo.night_by_code(conn, night)
-                assert row is not None
+                if row is None:
+                    raise errors.NotFound(NO_SUCH_NIGHT, code=night)
                 if repo.club_of_night(conn, row.id) is not None:
                     raise errors.Conflict(why.NIGHT_IN_A_CLUB, night=night)
-                repo.add_night(conn, row.id, club_id, season_id)
+                seasons = repo.seasons_of(conn, club_id)
+                if not seasons or seasons[-1].ended_at is not None:
+                    raise errors.Conflict(why.NO_SEASON)
+                repo.add_night(conn, row.id, club_id, seasons[-1].id)
+                return seasons[-1].number
         except IntegrityError:
             raise errors.Conflict(why.NIGHT_IN_A_CLUB, night=night) from None
 
