@@ -13,6 +13,7 @@ from app.api import (
     admin,
     admin_pages,
     chat,
+    club_pages,
     docs,
     health,
     host,
@@ -25,6 +26,7 @@ from app.api import (
     report_pages,
     rooms,
 )
+from app.api import clubs as club_routes
 from app.api import errors as api_errors
 from app.api import install as install_routes
 from app.api import metrics as metrics_routes
@@ -180,6 +182,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(profile_routes.router)
     app.include_router(push_routes.router)
     app.include_router(night_routes.router)
+    app.include_router(club_routes.router)
+    app.include_router(club_pages.router)
     pages.install(app)
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)

@@ -17,6 +17,7 @@ from app.live.presence import Presence
 from app.players import keys
 from app.players.reasons import KEY_NEEDED
 from app.services import errors
+from app.services.clubs import Clubs
 from app.services.housekeeping import Housekeeping
 from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
@@ -63,6 +64,7 @@ class Context:
     views: RenderedViews = field(default_factory=RenderedViews)
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database
     passkeys: Passkeys = field(init=False)  # the profiles' passkeys, the way back in
+    clubs: Clubs = field(init=False)  # the clubs, their members, seasons and nights
     signin_tries: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
     )
@@ -73,6 +75,7 @@ class Context:
     def __post_init__(self) -> None:
         self.talk = RoomTalk(self.rooms)
         self.passkeys = Passkeys(self.engine, self.players)
+        self.clubs = Clubs(self.engine, self.nights)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

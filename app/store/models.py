@@ -434,3 +434,65 @@ class Ban(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
     reason: Mapped[str] = mapped_column(String(2000))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- clubs and seasons (issue #37) --------------------------------------------------------
+
+
+class Club(Base):
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    standings: Mapped[str] = mapped_column(String(16), default="wins_first")  # the club's order
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ClubMember(Base):
+    __tablename__ = "club_members"
+    __table_args__ = (UniqueConstraint("club_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(8))  # admin, member
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ClubInvite(Base):
+    """An invite link: only its token's hash is kept; a revoked one answers 410."""
+
+    __tablename__ = "club_invites"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Season(Base):
+    """A club's season: numbered 1.. in the club; the unique number makes two admins starting
+    one at once start one (the second insert of the same number fails)."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("club_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ClubNight(Base):
+    """A night of a club's season. One row a night (unique): a night never moves."""
+
+    __tablename__ = "club_nights"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"), unique=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id", ondelete="CASCADE"), index=True)

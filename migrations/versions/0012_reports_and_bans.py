@@ -1,6 +1,6 @@
 """reports of players (with the room's chat and records as they were) and bans
 
-Revision ID: 0014
+Revision ID: 0012
 Revises: 0011
 Create Date: 2026-12-06 06:40:00.000000
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0014"
+revision: str = "0012"
 down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
