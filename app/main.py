@@ -24,10 +24,12 @@ from app.api import (
     rooms,
 )
 from app.api import errors as api_errors
+from app.api import friends as friend_routes
 from app.api import install as install_routes
 from app.api import night_pages as night_page_routes
 from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
+from app.api import play as play_routes
 from app.api import players as player_routes
 from app.api import profiles as profile_routes
 from app.api import stats as stats_routes
@@ -167,6 +169,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)
     app.include_router(night_routes.router)
+    app.include_router(play_routes.router)
+    app.include_router(friend_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)

@@ -98,6 +98,9 @@ class Settings(BaseSettings):
     # bound to its host (the relying party's id) and origin. Unset, each request's own origin
     # is taken (http://localhost works: browsers allow passkeys there without HTTPS).
     public_url: str | None = Field(None, validation_alias=_env("ALLFOURS_PUBLIC_URL", "public_url"))
+    # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
+    # /api/play answers 403 public_play_off and the home page offers a private table.
+    public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -24,6 +24,7 @@ from app.services.nights import Nights
 from app.services.passkeys import Passkeys
 from app.services.players import Players, SignedIn
 from app.services.rooms import Rooms
+from app.services.social import Social
 from app.services.talk import RoomTalk
 from app.services.view import RenderedViews
 from app.settings import Settings
@@ -61,6 +62,7 @@ class Context:
     views: RenderedViews = field(default_factory=RenderedViews)
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database
     passkeys: Passkeys = field(init=False)  # the profiles' passkeys, the way back in
+    social: Social = field(init=False)  # friends and blocks (issue #36)
     signin_tries: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
     )
@@ -71,6 +73,7 @@ class Context:
     def __post_init__(self) -> None:
         self.talk = RoomTalk(self.rooms)
         self.passkeys = Passkeys(self.engine, self.players)
+        self.social = Social(self.engine, self.presence)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

@@ -256,6 +256,7 @@ async def join(
         seat=seat,
         token=token,
         player=me.seat_player if me else None,
+        shuns=await ctx.social.shuns(me),
     )
     # A claim on a computer player's seat (from the next deal): a spectator until then.
     seat_now = None if joined.pending else joined.seat

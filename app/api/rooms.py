@@ -99,6 +99,7 @@ async def join(
         seat=body.seat,
         token=token,
         player=me.seat_player if me else None,
+        shuns=await ctx.social.shuns(me),
     )
     if not joined.pending:
         ctx.presence.touch(code, joined.seat)

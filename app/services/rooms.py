@@ -178,9 +178,10 @@ class Rooms:
         first_dealer: int | None = None,
         replay_of: ReplayOf | None = None,
         options: RoomOptions = DEFAULT_OPTIONS,
+        listed: bool | None = None,
     ) -> RoomSnap:
         """A new room; with ``replay_of``, one that deals that game again (its seed and first
-        dealer)."""
+        dealer); ``listed`` False: a public table listed later (``list_public``)."""
 
         def insert(conn: Connection, code: str) -> RoomSnap:
             room_id = repo.insert_room(
@@ -191,6 +192,7 @@ class Rooms:
                 first_dealer=first_dealer,
                 replay_of=(replay_of.code, replay_of.number) if replay_of else None,
                 options=options.model_dump() if options != DEFAULT_OPTIONS else None,
+                listed=listed,
             )
             return RoomSnap(
                 room_id,
@@ -219,6 +221,7 @@ class Rooms:
         reserved: bool = False,
         own_seat: bool = False,
         player: SeatPlayer | None = None,
+        shuns: frozenset[int] = frozenset(),
     ) -> JoinedSeat:
         """A human takes a seat; a caller already seated here gets its own seat back. With
         ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and
@@ -228,7 +231,7 @@ class Rooms:
         the seat is held under the profile."""
         fresh = token if (reserved or player) and token else new_token()
         command = TakeSeat(
-            token, clean_name(name), seat, token_hash(fresh), reserved, own_seat, player
+            token, clean_name(name), seat, token_hash(fresh), reserved, own_seat, player, shuns
         )
         snap = self._commit(code, command)
         mine = seat_of(snap, token)

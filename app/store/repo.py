@@ -100,7 +100,10 @@ def insert_room(
     first_dealer: int | None = None,
     replay_of: tuple[str, int] | None = None,
     options: dict[str, Any] | None = None,
+    listed: bool | None = None,
 ) -> int:
+    """A new room's id; ``listed`` False keeps a public table out of the lobby for now."""
+    public = bool(options and options.get("public")) if listed is None else listed
     result = conn.execute(
         insert(rooms)
         .values(
@@ -112,6 +115,7 @@ def insert_room(
             replay_of_code=replay_of[0] if replay_of else None,
             replay_of_game=replay_of[1] if replay_of else None,
             options=options,
+            public=public,
         )
         .returning(rooms.c.id)
     )

@@ -1,0 +1,197 @@
+"""Play now and the lobby (API.md § Fourth round, *Play now, friends, blocks*): ``POST
+/api/play`` and ``GET /api/lobby``. Thin routes over app/services/play_now.py."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.api.answers import NO_STORE, errors_of, from_browser, remember_table, set_seat_cookie
+from app.api.bearer import bearer_token
+from app.api.context import Context, ContextDep, MaybeMeDep
+from app.api.limits import TOO_MANY_ROOMS, client_address
+from app.api.schemas import PlayerName, PresetName
+from app.players import keys
+from app.rules import preset_of
+from app.services import errors
+from app.services.play_now import PUBLIC_PLAY_OFF, PlayNow, Seated
+from app.services.snapshot import RoomSnap
+
+router = APIRouter(prefix="/api", tags=["play now"])
+
+# A guest's seat token from play now, kept site-wide so that pressing again (from the home
+# page) finds the same seat: the room's own seat cookie is scoped to the room's paths.
+PLAY_COOKIE = "allfours_play"
+
+
+class PlayIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    preset: PresetName | None = Field(None, description="only tables of this preset")
+    name: PlayerName | None = Field(
+        None, description="a guest's seat name (a player sits under the profile's)"
+    )
+
+
+class PlayOut(BaseModel):
+    code: str
+    url: str
+    seat: int
+    token: str | None = Field(
+        None, description="a guest's seat token (absent for a player, or when seated already)"
+    )
+    pending: bool = Field(
+        False,
+        exclude_if=lambda pending: not pending,
+        description="a computer player's seat, the caller's from the next deal",
+    )
+
+
+class LobbySeat(BaseModel):
+    seat: int
+    name: str
+    bot: bool
+    handle: str | None
+
+
+class LobbyTable(BaseModel):
+    code: str
+    url: str
+    preset: str
+    phase: str = Field(description="lobby, or the game's phase")
+    rated: bool = Field(description="the room's option rated")
+    spectators: int = Field(description="open streams watching the table without a seat")
+    seats: list[LobbySeat | None]
+
+
+class LobbyOut(BaseModel):
+    public_play: bool
+    tables: list[LobbyTable]
+
+
+def guest_token(request: Request) -> str | None:
+    """A guest's seat token from an earlier press: the bearer, else the play cookie."""
+    given = bearer_token(request)
+    if given is not None:
+        return None if keys.is_key(given) else given
+    return request.cookies.get(PLAY_COOKIE) or None
+
+
+async def seat_now(
+    ctx: Context, request: Request, me: MaybeMeDep, preset: str | None, name: str | None
+) -> Seated:
+    """Play now for the routes: the host's switch, the room quota when a table is opened."""
+    if not ctx.settings.public_play:
+        raise errors.Forbidden(PUBLIC_PLAY_OFF)
+    play = PlayNow(ctx.rooms, ctx.social)
+    admin = ctx.room_quota.is_admin(request)
+    address = client_address(request.scope)
+
+    def may_open() -> None:
+        wait = 0 if admin else ctx.room_quota.take(address)
+        if wait:
+            refused = errors.TooMany(
+                TOO_MANY_ROOMS, per_hour=ctx.room_quota.per_hour, address=address
+            )
+            refused.retry_after = wait
+            raise refused
+
+    seated = await ctx.players.run(
+        play.play,
+        me=me,
+        token=guest_token(request),
+        name=name or f"Guest {secrets.randbelow(900) + 100}",
+        preset=preset,
+        may_open=may_open,
+    )
+    if not seated.pending:
+        ctx.presence.touch(seated.code, seated.seat)
+    return seated
+
+
+def keep_seat(request: Request, response: Response, me: MaybeMeDep, seated: Seated) -> None:
+    """The browser's cookies for the seat: the room's seat cookie and the play cookie for a
+    guest, the tables cookie for everyone."""
+    if seated.token is None:
+        return
+    if me is not None:
+        remember_table(response, request, seated.code, seated.token)
+        return
+    set_seat_cookie(response, request, seated.snap, seated.token)
+    response.set_cookie(
+        PLAY_COOKIE,
+        seated.token,
+        max_age=60 * 60 * 24,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+@router.post("/play", response_model=PlayOut, responses=errors_of(403, 422, 429))
+async def play_now(
+    ctx: ContextDep,
+    request: Request,
+    response: Response,
+    me: MaybeMeDep,
+    body: Annotated[PlayIn | None, Body()] = None,
+) -> PlayOut:
+    """A seat now, for a guest or a player: at a public table waiting in its lobby, else at
+    one in play where a computer player holds a seat (from the next deal), else at a new
+    public table with three computer players, started at once. Pressed again: the same seat."""
+    body = body or PlayIn()
+    seated = await seat_now(ctx, request, me, body.preset, body.name)
+    if from_browser(request):
+        keep_seat(request, response, me, seated)
+    response.headers.update(NO_STORE)
+    return PlayOut(
+        code=seated.code,
+        url=f"/r/{seated.code}",
+        seat=seated.seat,
+        token=seated.token,
+        pending=seated.pending,
+    )
+
+
+def lobby_table(ctx: Context, snap: RoomSnap) -> LobbyTable:
+    game = snap.game
+    return LobbyTable(
+        code=snap.code,
+        url=f"/r/{snap.code}",
+        preset=preset_of(snap.rules),
+        phase="lobby" if game is None else game.state.phase.value,
+        rated=snap.options.rated,
+        spectators=ctx.streams.spectators(snap.code),
+        seats=[
+            None
+            if s is None
+            else LobbySeat(
+                seat=s.seat, name=s.name, bot=s.bot, handle=s.player.handle if s.player else None
+            )
+            for s in snap.seats
+        ],
+    )
+
+
+def lobby(ctx: Context) -> LobbyOut:
+    """The public tables in their lobby or in play, with somebody at them."""
+    if not ctx.settings.public_play:
+        return LobbyOut(public_play=False, tables=[])
+    tables = []
+    for code in ctx.social.open_public_rooms():
+        snap = ctx.rooms.snapshot(code)
+        if any(s is not None and not s.bot for s in snap.seats):
+            tables.append(lobby_table(ctx, snap))
+    return LobbyOut(public_play=True, tables=tables)
+
+
+@router.get("/lobby", response_model=LobbyOut)
+async def get_lobby(ctx: ContextDep, response: Response) -> LobbyOut:
+    """The public tables (anyone may watch one): seats with names, computer players and
+    handles, the preset, the phase, rated or not, spectators."""
+    response.headers.update(NO_STORE)
+    return await ctx.rooms.read(lobby, ctx)
