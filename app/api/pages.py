@@ -236,6 +236,7 @@ async def table_events(
         render=table_renderer(i18n.current()),
         presence_event="state",
         say=chat_renderer(i18n.current()),
+        hidden=await ctx.social.hidden(me),  # the chat of those the viewer blocked: never
     )
 
 

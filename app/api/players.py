@@ -3,6 +3,7 @@ caller's own profile, devices and one-time sign-in links."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Request, Response
@@ -24,6 +25,7 @@ from app.api.player_schemas import (
 from app.players.devices import device_name
 from app.players.state import DeviceRow
 from app.services.players import SignedIn
+from app.services.social import Ties
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -45,8 +47,15 @@ async def create_player(ctx: ContextDep, body: NewPlayer, request: Request) -> J
     return keyed(new, request, 201)
 
 
-def me_out(me: SignedIn, devices: list[DeviceRow], passkeys: list[dict[str, object]]) -> MeOut:
+def me_out(
+    me: SignedIn,
+    devices: list[DeviceRow],
+    passkeys: list[dict[str, object]],
+    ties: Ties | None = None,
+) -> MeOut:
     return MeOut(
+        friends=[asdict(f) for f in ties.friends] if ties else [],
+        blocks=[{"handle": h} for h in ties.blocked] if ties else [],
         handle=me.player.handle,
         name=me.player.name,
         language=me.player.language,
@@ -70,7 +79,8 @@ async def get_me(ctx: ContextDep, me: MeDep) -> JSONResponse:
     """The caller's own profile, with the devices signed in to it and its passkeys."""
     devices = await ctx.players.run(ctx.players.devices, me)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
-    out = me_out(me, devices, passkeys_out(passkeys))
+    ties = await ctx.players.run(ctx.social.ties, me)
+    out = me_out(me, devices, passkeys_out(passkeys), ties)
     return JSONResponse(out.model_dump(mode="json"), headers=NO_STORE)
 
 
@@ -83,7 +93,8 @@ async def change_me(ctx: ContextDep, me: MeDep, body: Annotated[MeChange, Body()
     changed = SignedIn(player, me.device, me.key_hash)
     devices = await ctx.players.run(ctx.players.devices, changed)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, changed)
-    out = me_out(changed, devices, passkeys_out(passkeys))
+    ties = await ctx.players.run(ctx.social.ties, changed)
+    out = me_out(changed, devices, passkeys_out(passkeys), ties)
     return JSONResponse(out.model_dump(mode="json"), headers=NO_STORE)
 
 

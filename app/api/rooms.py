@@ -214,4 +214,10 @@ async def events(
     ctx: ContextDep, code: Code, token: TokenDep, me: MaybeMeDep, request: Request
 ) -> EventSourceResponse:
     snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
-    return event_stream(ctx, snap, token, key=player_key(request) if me else None)
+    return event_stream(
+        ctx,
+        snap,
+        token,
+        key=player_key(request) if me else None,
+        hidden=await ctx.social.hidden(me),  # the chat of those the viewer blocked: never
+    )

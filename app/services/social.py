@@ -81,10 +81,16 @@ class Social:
         with read(self.engine) as conn:
             return frozenset(social_repo.shunned(conn, player_id))
 
-    def blocked_by(self, player_id: int) -> frozenset[int]:
-        """The players whose chat this one never sees."""
+    async def hidden(self, me: SignedIn | None) -> frozenset[str]:
+        """The handles whose chat ``me`` never sees (those they blocked); none for a guest."""
+        if me is None:
+            return frozenset()
+        return await asyncio.to_thread(self.hidden_handles, me.player.id)
+
+    def hidden_handles(self, player_id: int) -> frozenset[str]:
         with read(self.engine) as conn:
-            return frozenset(social_repo.blocked_by_me(conn, player_id))
+            blocked = social_repo.blocked_by_me(conn, player_id)
+            return frozenset(h for h, _ in social_repo.handles_of(conn, blocked).values())
 
     # -- friends ---------------------------------------------------------------------------
 

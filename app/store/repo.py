@@ -485,6 +485,7 @@ class ChatRow:
     text: str
     preset: str | None
     at: datetime
+    handle: str | None = None  # the writer's profile's, when a player wrote it
 
 
 _CHAT_COLUMNS = (chat.c.id, chat.c.seat, chat.c.name, chat.c.text, chat.c.preset, chat.c.at)
@@ -499,19 +500,30 @@ def insert_chat(
     text: str,
     preset: str | None,
     at: datetime,
+    player: tuple[int, str] | None = None,
 ) -> ChatRow:
+    """A message; ``player``: the writer's profile (id, handle), when a player wrote it."""
     new_id = conn.execute(
         insert(chat)
-        .values(room_id=room_id, seat=seat, name=name, text=text, preset=preset, at=at)
+        .values(
+            room_id=room_id,
+            seat=seat,
+            name=name,
+            text=text,
+            preset=preset,
+            at=at,
+            player_id=player[0] if player else None,
+        )
         .returning(chat.c.id)
     ).scalar_one()
-    return ChatRow(int(new_id), seat, name, text, preset, at)
+    return ChatRow(int(new_id), seat, name, text, preset, at, player[1] if player else None)
 
 
 def chat_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatRow]:
     """The room's last ``limit`` messages, oldest first."""
     query = (
-        select(*_CHAT_COLUMNS)
+        select(*_CHAT_COLUMNS, players.c.handle)
+        .outerjoin(players, players.c.id == chat.c.player_id)
         .where(chat.c.room_id == room_id)
         .order_by(chat.c.id.desc())
         .limit(limit)
