@@ -170,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(profile_routes.router)
     app.include_router(night_routes.router)
     app.include_router(play_routes.router)
+    app.include_router(play_routes.pages)
     app.include_router(friend_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)

@@ -7,18 +7,22 @@ import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.answers import NO_STORE, errors_of, from_browser, remember_table, set_seat_cookie
 from app.api.bearer import bearer_token
 from app.api.context import Context, ContextDep, MaybeMeDep
+from app.api.errors import status_of
 from app.api.limits import TOO_MANY_ROOMS, client_address
+from app.api.lobby import LobbyOut, lobby
 from app.api.schemas import PlayerName, PresetName
 from app.players import keys
-from app.rules import preset_of
+from app.rules import PRESETS
 from app.services import errors
 from app.services.play_now import PUBLIC_PLAY_OFF, PlayNow, Seated
-from app.services.snapshot import RoomSnap
+from app.web.refusals import page_message
+from app.web.render import render_home, render_public_tables
 
 router = APIRouter(prefix="/api", tags=["play now"])
 
@@ -48,28 +52,6 @@ class PlayOut(BaseModel):
         exclude_if=lambda pending: not pending,
         description="a computer player's seat, the caller's from the next deal",
     )
-
-
-class LobbySeat(BaseModel):
-    seat: int
-    name: str
-    bot: bool
-    handle: str | None
-
-
-class LobbyTable(BaseModel):
-    code: str
-    url: str
-    preset: str
-    phase: str = Field(description="lobby, or the game's phase")
-    rated: bool = Field(description="the room's option rated")
-    spectators: int = Field(description="open streams watching the table without a seat")
-    seats: list[LobbySeat | None]
-
-
-class LobbyOut(BaseModel):
-    public_play: bool
-    tables: list[LobbyTable]
 
 
 def guest_token(request: Request) -> str | None:
@@ -157,41 +139,38 @@ async def play_now(
     )
 
 
-def lobby_table(ctx: Context, snap: RoomSnap) -> LobbyTable:
-    game = snap.game
-    return LobbyTable(
-        code=snap.code,
-        url=f"/r/{snap.code}",
-        preset=preset_of(snap.rules),
-        phase="lobby" if game is None else game.state.phase.value,
-        rated=snap.options.rated,
-        spectators=ctx.streams.spectators(snap.code),
-        seats=[
-            None
-            if s is None
-            else LobbySeat(
-                seat=s.seat, name=s.name, bot=s.bot, handle=s.player.handle if s.player else None
-            )
-            for s in snap.seats
-        ],
-    )
-
-
-def lobby(ctx: Context) -> LobbyOut:
-    """The public tables in their lobby or in play, with somebody at them."""
-    if not ctx.settings.public_play:
-        return LobbyOut(public_play=False, tables=[])
-    tables = []
-    for code in ctx.social.open_public_rooms():
-        snap = ctx.rooms.snapshot(code)
-        if any(s is not None and not s.bot for s in snap.seats):
-            tables.append(lobby_table(ctx, snap))
-    return LobbyOut(public_play=True, tables=tables)
-
-
 @router.get("/lobby", response_model=LobbyOut)
 async def get_lobby(ctx: ContextDep, response: Response) -> LobbyOut:
     """The public tables (anyone may watch one): seats with names, computer players and
     handles, the preset, the phase, rated or not, spectators."""
     response.headers.update(NO_STORE)
     return await ctx.rooms.read(lobby, ctx)
+
+
+# -- the home page's -----------------------------------------------------------------------
+
+pages = APIRouter(include_in_schema=False)
+
+
+@pages.get("/lobby", response_class=HTMLResponse)
+async def lobby_fragment(ctx: ContextDep) -> HTMLResponse:
+    """The home page's list of public tables, polled by htmx."""
+    found = await ctx.rooms.read(lobby, ctx)
+    return HTMLResponse(render_public_tables(found.tables), headers=NO_STORE)
+
+
+@pages.post("/play")
+async def play_now_page(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Response:
+    """The home page's "Play now": to the table, its seat kept in the browser's cookies."""
+    form = await request.form()
+    chosen = form.get("preset")
+    preset = chosen if isinstance(chosen, str) and chosen in PRESETS else None
+    try:
+        seated = await seat_now(ctx, request, me, preset, None)
+    except errors.ApiError as refused:
+        status = status_of(refused)
+        off = not ctx.settings.public_play
+        return HTMLResponse(render_home(error=page_message(refused), public_play=not off), status)
+    response = RedirectResponse(f"/r/{seated.code}", status_code=303)
+    keep_seat(request, response, me, seated)
+    return response

@@ -130,6 +130,9 @@ def render_home(
     held: Sequence[HeldTable] = (),
     signed_in_as: str | None = None,
     profile: ProfileForm | None = None,
+    public_play: bool = True,
+    tables: Sequence[object] = (),
+    invitations: Sequence[tuple[str, str, str]] = (),
 ) -> str:
     """The home page; ``held``: the tables this browser holds a seat at ("Your table");
     ``signed_in_as``: the name of the profile it is signed in to, else ``profile``: the
@@ -145,8 +148,16 @@ def render_home(
             held=held,
             signed_in_as=signed_in_as,
             form=profile or ProfileForm(),
+            public_play=public_play,
+            tables=tables,
+            invitations=invitations,
         )
     )
+
+
+def render_public_tables(tables: Sequence[object]) -> str:
+    """The lobby's public tables (app/api/play.py's LobbyTable), as the home page lists them."""
+    return environment().get_template("_public_tables.html").render(tables=tables)
 
 
 def render_how_to_play() -> str:
