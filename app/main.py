@@ -13,6 +13,7 @@ from app.api import (
     admin,
     chat,
     docs,
+    friend_pages,
     health,
     host,
     openapi,
@@ -171,6 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(night_routes.router)
     app.include_router(play_routes.router)
     app.include_router(play_routes.pages)
+    app.include_router(friend_pages.router)
     app.include_router(friend_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)

@@ -173,14 +173,17 @@ async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
-async def room(ctx: ContextDep, code: str, token: TokenDep) -> Response:
+async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> Response:
     snap = await _find(ctx, code)
     if snap is None:
         return _no_table(code)
     if snap.code != code:  # typed by hand: to the one address each table has
         return RedirectResponse(f"/r/{snap.code}", status_code=301)
     seat = viewer_seat(ctx, snap, token)
-    page = render_room(room_view(snap, seat, ctx.presence))
+    # A seated player may invite a friend to the table.
+    friends = await ctx.players.run(ctx.social.ties, me) if me and seat is not None else None
+    shown = [f.handle for f in friends.friends] if friends else []
+    page = render_room(room_view(snap, seat, ctx.presence), shown)
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 

@@ -156,7 +156,8 @@ async def _me_page(
     devices = await ctx.players.run(ctx.players.devices, me)
     shown = devices_shown(devices, me.device)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
-    return _page(render_me(me, shown, link=link, error=error, passkeys=passkeys))
+    ties = await ctx.players.run(ctx.social.ties, me)
+    return _page(render_me(me, shown, link=link, error=error, passkeys=passkeys, ties=ties))
 
 
 @router.get("/me", response_class=HTMLResponse)

@@ -39,6 +39,15 @@ class FriendOut:
 
 
 @dataclass(frozen=True, slots=True)
+class Tie:
+    """The reader's tie to one other player (their profile page's buttons)."""
+
+    friend: bool
+    asked: bool  # the reader asked, not yet answered
+    blocked: bool  # the reader blocked them
+
+
+@dataclass(frozen=True, slots=True)
 class Ties:
     """A player's friends, requests both ways, and blocks, by handle."""
 
@@ -115,6 +124,17 @@ class Social:
 
     def are_friends(self, a: int, b: int) -> bool:
         return b in self.friend_ids(a)
+
+    def tie(self, me: SignedIn, handle: str) -> Tie | None:
+        """``me``'s tie to ``handle``; None for their own profile."""
+        if handle == me.player.handle:
+            return None
+        other = self.other(me, handle)
+        with read(self.engine) as conn:
+            asked = other in social_repo.asked(conn, me.player.id)
+            asking = other in social_repo.asked_by(conn, me.player.id)
+            blocked = other in social_repo.blocked_by_me(conn, me.player.id)
+        return Tie(asked and asking, asked and not asking, blocked)
 
     def ties(self, me: SignedIn) -> Ties:
         mine = me.player.id

@@ -69,8 +69,9 @@ def render_me(
     link: SigninLinkShown | None = None,
     error: str | None = None,
     passkeys: Sequence[object] = (),
+    ties: object = None,
 ) -> str:
-    """The own page of a signed-in player."""
+    """The own page of a signed-in player; ``ties``: friends, requests and blocks."""
     return (
         environment()
         .get_template("me.html")
@@ -81,6 +82,7 @@ def render_me(
             error=error,
             languages=LANGUAGES,
             passkeys=passkeys,
+            ties=ties,
         )
     )
 

@@ -105,9 +105,10 @@ def render_table(view: RoomView) -> str:
     return environment().get_template("_table.html").render(page=build(view))
 
 
-def render_room(view: RoomView) -> str:
-    """The whole room page: the table plus the page around it (one event stream)."""
-    return _around_table(view, "room.html")
+def render_room(view: RoomView, friends: Sequence[str] = ()) -> str:
+    """The whole room page: the table plus the page around it (one event stream);
+    ``friends``: the handles a seated player may invite to it."""
+    return _around_table(view, "room.html", friends=friends)
 
 
 def render_live(view: RoomView) -> str:
@@ -116,11 +117,11 @@ def render_live(view: RoomView) -> str:
     return _around_table(view, "_live.html")
 
 
-def _around_table(view: RoomView, outer: str) -> str:
+def _around_table(view: RoomView, outer: str, **more: object) -> str:
     page = build(view)
     env = environment()
     fragment = env.get_template("_table.html").render(page=page)
-    return env.get_template(outer).render(page=page, table_html=Markup(fragment))
+    return env.get_template(outer).render(page=page, table_html=Markup(fragment), **more)
 
 
 def render_home(
