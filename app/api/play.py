@@ -20,7 +20,7 @@ from app.api.schemas import PlayerName, PresetName
 from app.players import keys
 from app.rules import PRESETS
 from app.services import errors
-from app.services.play_now import PUBLIC_PLAY_OFF, PlayNow, Seated
+from app.services.play_now import PUBLIC_PLAY_OFF, PlayNow, PlayNowSeat
 from app.web.refusals import page_message
 from app.web.render import render_home, render_public_tables
 
@@ -64,7 +64,7 @@ def guest_token(request: Request) -> str | None:
 
 async def seat_now(
     ctx: Context, request: Request, me: MaybeMeDep, preset: str | None, name: str | None
-) -> Seated:
+) -> PlayNowSeat:
     """Play now for the routes: the host's switch, the room quota when a table is opened."""
     if not ctx.settings.public_play:
         raise errors.Forbidden(PUBLIC_PLAY_OFF)
@@ -94,7 +94,7 @@ async def seat_now(
     return seated
 
 
-def keep_seat(request: Request, response: Response, me: MaybeMeDep, seated: Seated) -> None:
+def keep_seat(request: Request, response: Response, me: MaybeMeDep, seated: PlayNowSeat) -> None:
     """The browser's cookies for the seat: the room's seat cookie and the play cookie for a
     guest, the tables cookie for everyone."""
     if seated.token is None:

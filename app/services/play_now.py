@@ -43,7 +43,7 @@ _LOCKS_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
-class Seated:
+class PlayNowSeat:
     """Where play now seated the caller: ``token`` is a guest's new seat token (None for a
     player, whose key acts for the seat, or a guest seated already); ``pending``: a computer
     player's seat, the caller's from the next deal."""
@@ -69,7 +69,7 @@ class PlayNow:
         name: str,
         preset: str | None,
         may_open: Callable[[], None] = lambda: None,
-    ) -> Seated:
+    ) -> PlayNowSeat:
         """A seat now; the same one when the caller holds one at a public table already.
         ``token``: a guest's seat token from an earlier press; ``may_open`` refuses a new
         table (the per-address room quota) by raising."""
@@ -91,7 +91,7 @@ class PlayNow:
 
     # -- the steps -------------------------------------------------------------------------
 
-    def _held(self, me: SignedIn | None, token: str | None) -> Seated | None:
+    def _held(self, me: SignedIn | None, token: str | None) -> PlayNowSeat | None:
         """The caller's seat (or claim) at a public table still open, if any."""
         digest = token_hash(token) if token and me is None else None
         with read(self.engine) as conn:
@@ -105,10 +105,10 @@ class PlayNow:
             mine = me.seat_token(code) if me is not None else token
             seat = seat_of(snap, mine)
             if seat is not None:
-                return Seated(code, seat, None, False, snap)
+                return PlayNowSeat(code, seat, None, False, snap)
             claimed = claim_of(snap, mine)
             if claimed is not None:
-                return Seated(code, claimed, None, True, snap)
+                return PlayNowSeat(code, claimed, None, True, snap)
         return None
 
     def _try(
@@ -119,7 +119,7 @@ class PlayNow:
         preset: str | None,
         shuns: frozenset[int],
         waiting: bool,
-    ) -> Seated | None:
+    ) -> PlayNowSeat | None:
         snap = self.rooms.snapshot(code)
         if not _open(snap) or snap.options.reserved or (snap.game is None) != waiting:
             return None
@@ -140,7 +140,7 @@ class PlayNow:
             joined = JoinedSeat(joined.seat, joined.token, after, joined.pending)
         return self._seated(joined, me)
 
-    def _new_table(self, me: SignedIn | None, name: str, preset: str | None) -> Seated:
+    def _new_table(self, me: SignedIn | None, name: str, preset: str | None) -> PlayNowSeat:
         # Out of the lobby until its seats are filled: no other process seats anyone there
         # meanwhile (on SQLite the processes share no lock).
         snap = self.rooms.create_room(
@@ -168,9 +168,9 @@ class PlayNow:
             shuns=shuns,
         )
 
-    def _seated(self, joined: JoinedSeat, me: SignedIn | None) -> Seated:
+    def _seated(self, joined: JoinedSeat, me: SignedIn | None) -> PlayNowSeat:
         token = None if me is not None else joined.token
-        return Seated(joined.snap.code, joined.seat, token, joined.pending, joined.snap)
+        return PlayNowSeat(joined.snap.code, joined.seat, token, joined.pending, joined.snap)
 
     @contextmanager
     def _one_at_a_time(self) -> Iterator[None]:

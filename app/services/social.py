@@ -31,7 +31,7 @@ DEVICE_ONLINE = timedelta(minutes=6)
 
 
 @dataclass(frozen=True, slots=True)
-class FriendOut:
+class FriendShown:
     handle: str
     name: str
     online: bool
@@ -51,7 +51,7 @@ class Tie:
 class Ties:
     """A player's friends, requests both ways, and blocks, by handle."""
 
-    friends: list[FriendOut]
+    friends: list[FriendShown]
     asked: list[str]  # requests the player made, not yet answered
     asking: list[str]  # requests made to the player, not yet answered
     blocked: list[str]
@@ -148,7 +148,7 @@ class Social:
         return Ties(
             friends=sorted(
                 (
-                    FriendOut(h, n, i in online, rooms.get(i))
+                    FriendShown(h, n, i in online, rooms.get(i))
                     for i, (h, n) in names.items()
                     if i in friends
                 ),

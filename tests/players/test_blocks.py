@@ -4,14 +4,20 @@ and the blocker never sees the blocked one's chat."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from fastapi.testclient import TestClient
 
+from app.main import create_app
+from tests.api.conftest import app_settings
 from tests.api.table import bearer, new_room
 from tests.players.test_profiles import make
 
 
 def block(client: TestClient, key: str, handle: str) -> int:
-    return client.post("/api/me/blocks", json={"handle": handle}, headers=bearer(key)).status_code
+    r = client.post("/api/me/blocks", json={"handle": handle}, headers=bearer(key))
+    return int(r.status_code)
 
 
 def join(client: TestClient, key: str, code: str, seat: int | None = None) -> tuple[int, str]:
@@ -84,3 +90,33 @@ def test_the_blocker_never_sees_the_blocked_ones_chat(client: TestClient) -> Non
     assert theirs[1]["handle"] == "b_ivy"
     anyone = client.get(f"/api/rooms/{code}/chat").json()["messages"]
     assert len(anyone) == 2
+
+
+def social_requests_reached(
+    c: TestClient, database_url: str
+) -> Iterator[tuple[str, tuple[str, dict[str, Any]]]]:
+    """Play now's, friends' and blocks' refusals, each by the request that gives it
+    (tests/api/test_reasons.py counts them)."""
+
+    def code_of(r: Any) -> tuple[str, dict[str, Any]]:
+        return r.json()["code"], r.json()["params"]
+
+    one, two = make(c, "reasons_s1", "One"), make(c, "reasons_s2", "Two")
+    yield (
+        "not_yourself",
+        code_of(c.post("/api/me/friends", json={"handle": "reasons_s1"}, headers=bearer(one))),
+    )
+    code = new_room(c)
+    invite = f"/api/rooms/{code}/invite"
+    r = c.post(invite, json={"handle": "reasons_s2"}, headers=bearer(one))
+    yield "invite_seated_only", code_of(r)
+    c.post(f"/api/rooms/{code}/join", json={"name": "x"}, headers=bearer(one))
+    yield (
+        "friends_only",
+        code_of(c.post(invite, json={"handle": "reasons_s2"}, headers=bearer(one))),
+    )
+    c.post("/api/me/blocks", json={"handle": "reasons_s1"}, headers=bearer(two))
+    r = c.post(f"/api/rooms/{code}/join", json={"name": "x"}, headers=bearer(two))
+    yield "blocked", code_of(r)
+    with TestClient(create_app(app_settings(database_url, public_play=False))) as off:
+        yield "public_play_off", code_of(off.post("/api/play", json={}))

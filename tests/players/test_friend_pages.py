@@ -26,7 +26,7 @@ def test_friends_and_blocks_from_the_pages(client: TestClient) -> None:
     with signed_in(client, ann) as c:
         page = c.get("/p/pg_ben").text
         assert 'data-action="add-friend"' in page and 'data-action="block"' in page
-        assert 'data-ties' not in c.get("/p/pg_ann").text  # not on one's own
+        assert "data-ties" not in c.get("/p/pg_ann").text  # not on one's own
         r = c.post("/p/pg_ben/friend", follow_redirects=False)
         assert r.status_code == 303 and r.headers["location"] == "/p/pg_ben"
         assert "data-friend-asked" in c.get("/p/pg_ben").text
@@ -39,7 +39,7 @@ def test_friends_and_blocks_from_the_pages(client: TestClient) -> None:
         code = new_room(c)
         r = c.post(f"/api/rooms/{code}/join", json={"name": "x"}, headers=bearer(ben))
         assert r.status_code == 200
-        assert 'data-invite' in c.get(f"/r/{code}").text
+        assert "data-invite" in c.get(f"/r/{code}").text
         r = c.post(f"/r/{code}/invite", data={"handle": "pg_ann"}, follow_redirects=False)
         assert r.status_code == 303
         r = c.post("/p/pg_ann/block", follow_redirects=False)
