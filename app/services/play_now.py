@@ -74,10 +74,10 @@ class PlayNow:
         ``token``: a guest's seat token from an earlier press; ``may_open`` refuses a new
         table (the per-address room quota) by raising."""
         with self._one_at_a_time():
-            held = self._held(me, token)
+            shuns = self.social.shunned(me.player.id) if me is not None else frozenset()
+            held = self._held(me, token, shuns)
             if held is not None:
                 return held
-            shuns = self.social.shunned(me.player.id) if me is not None else frozenset()
             with read(self.engine) as conn:
                 codes = social_repo.open_public_rooms(conn)
             # A table waiting in its lobby first, then one in play (its bots' seats).
@@ -91,8 +91,11 @@ class PlayNow:
 
     # -- the steps -------------------------------------------------------------------------
 
-    def _held(self, me: SignedIn | None, token: str | None) -> PlayNowSeat | None:
-        """The caller's seat (or claim) at a public table still open, if any."""
+    def _held(
+        self, me: SignedIn | None, token: str | None, shuns: frozenset[int]
+    ) -> PlayNowSeat | None:
+        """The caller's seat (or claim) at a public table still open, if any; not one shared
+        with a player blocked since (that game finishes, and play now seats them apart)."""
         digest = token_hash(token) if token and me is None else None
         with read(self.engine) as conn:
             codes = social_repo.public_room_of(
@@ -100,7 +103,7 @@ class PlayNow:
             )
         for code in codes:
             snap = self.rooms.snapshot(code)
-            if not _open(snap):
+            if not _open(snap) or (shuns and shuns_any(snap, shuns)):
                 continue
             mine = me.seat_token(code) if me is not None else token
             seat = seat_of(snap, mine)

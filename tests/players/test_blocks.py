@@ -73,6 +73,23 @@ def test_play_now_seats_them_apart(client: TestClient) -> None:
     assert one["code"] != two["code"]
 
 
+def test_a_block_made_at_one_table_leaves_that_game_and_play_now_seats_them_apart(
+    client: TestClient,
+) -> None:
+    jo, kim = make(client, "b_jo", "Jo"), make(client, "b_kim", "Kim")
+    first = client.post("/api/play", json={}, headers=bearer(jo)).json()
+    second = client.post("/api/play", json={}, headers=bearer(kim)).json()
+    assert first["code"] == second["code"]
+    assert block(client, kim, "b_jo") == 204
+    # Their game goes on; pressed again, neither is sent back to it, nor seated together.
+    v = client.get(f"/api/rooms/{first['code']}").json()
+    assert v["phase"] != "game_over"
+    jo_again = client.post("/api/play", json={}, headers=bearer(jo)).json()
+    kim_again = client.post("/api/play", json={}, headers=bearer(kim)).json()
+    assert first["code"] not in (jo_again["code"], kim_again["code"])
+    assert jo_again["code"] != kim_again["code"]
+
+
 def test_the_blocker_never_sees_the_blocked_ones_chat(client: TestClient) -> None:
     hal, ivy = make(client, "b_hal", "Hal"), make(client, "b_ivy", "Ivy")
     code = new_room(client)
