@@ -34,6 +34,7 @@ class RoomOptions(BaseModel):
     )
     public: bool = Field(
         False,
+        exclude_if=lambda public: not public,  # shown only where it is so
         description="a public table: listed in the lobby (GET /api/lobby), open to anyone,"
         " and found by play now (POST /api/play)",
     )
