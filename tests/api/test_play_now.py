@@ -149,3 +149,15 @@ def test_fifty_guests_at_once_are_each_seated_once_four_to_a_table(
         assert len(humans) <= 4
         if code not in before:
             assert len(humans) == per_table[code]  # no empty public table left behind
+
+
+def test_new_public_tables_count_against_the_room_quota(database_url: str) -> None:  # noqa: F811
+    """Per address, play now opens tables within ALLFOURS_ROOMS_PER_HOUR; a seat at a table
+    already open is never refused by it."""
+    settings = app_settings(database_url, rooms_per_hour=1)
+    with TestClient(create_app(settings)) as c:
+        lone = {"preset": "tournament"}  # a preset no other test of the module plays
+        c.post("/api/rooms", json={})  # the hour's one new table
+        r = c.post("/api/play", json=lone)
+        assert r.status_code == 429 and r.json()["code"] == "too_many_rooms", r.text
+        assert int(r.headers["retry-after"]) >= 1
