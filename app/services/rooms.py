@@ -38,6 +38,7 @@ from app.rules.state import Call
 from app.services import errors
 from app.services.commit import Committer, LostRace, drew_code
 from app.services.decide import (
+    BLOCKED,
     Act,
     ClaimSeat,
     Command,
@@ -59,7 +60,7 @@ from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.persist import persist
 from app.services.snapshot import ReplayOf, RoomSnap, SeatPlayer, SnapCache, load
-from app.store import repo
+from app.store import repo, social_repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 from app.views.records import HandRecordView, hand_records
 
@@ -284,7 +285,20 @@ class Rooms:
         return self._commit(code, Start(token, secrets.randbits(SEED_BITS), admin))
 
     def rematch(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
+        if not admin:
+            self._apart(code)
         return self._commit(code, Rematch(token, secrets.randbits(SEED_BITS), admin))
+
+    def _apart(self, code: str) -> None:
+        """Two players at this table, one of whom blocked the other since they sat down:
+        their game finishes, and no new one seats them together (409 blocked)."""
+        snap = self.cache.get(code) or self.snapshot(code)
+        ids = {s.player.id for s in snap.seats if s is not None and s.player is not None}
+        if len(ids) < 2:
+            return
+        with read(self.engine) as conn:
+            if social_repo.blocked_among(conn, ids):
+                raise errors.Conflict(BLOCKED)
 
     def act(
         self,

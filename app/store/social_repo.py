@@ -130,6 +130,12 @@ def shunned(conn: Connection, player_id: int) -> set[int]:
     return set(conn.scalars(mine)) | set(conn.scalars(theirs))
 
 
+def blocked_among(conn: Connection, ids: set[int]) -> bool:
+    """Whether one of these players blocked another of them."""
+    query = select(blocks.c.id).where(blocks.c.player_id.in_(ids), blocks.c.blocked_id.in_(ids))
+    return conn.execute(query.limit(1)).first() is not None
+
+
 def invite(conn: Connection, player_id: int, from_id: int, room_code: str, at: datetime) -> None:
     """Record (or renew) an invitation to ``room_code``."""
     conn.execute(

@@ -90,6 +90,17 @@ def test_a_block_made_at_one_table_leaves_that_game_and_play_now_seats_them_apar
     assert jo_again["code"] != kim_again["code"]
 
 
+def test_no_rematch_seats_a_blocked_pair_together_again(client: TestClient) -> None:
+    lee, max_ = make(client, "b_lee", "Lee"), make(client, "b_max", "Max")
+    code = new_room(client)
+    assert join(client, lee, code, 0)[0] == 200
+    assert join(client, max_, code, 1)[0] == 200
+    assert block(client, max_, "b_lee") == 204
+    # (Asked before the game is over, the block is the answer all the same.)
+    r = client.post(f"/api/rooms/{code}/rematch", headers=bearer(lee))
+    assert r.status_code == 409 and r.json()["code"] == "blocked", r.text
+
+
 def test_the_blocker_never_sees_the_blocked_ones_chat(client: TestClient) -> None:
     hal, ivy = make(client, "b_hal", "Hal"), make(client, "b_ivy", "Ivy")
     code = new_room(client)
