@@ -4,11 +4,13 @@ blocks, invitations. Callers own the transaction (app.store.db.read/write)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, Table, delete, exists, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.store.models import Block, Friend, Game, Invitation, Player, Room, Seat
+from app.store.repo import as_utc
 
 friends: Table = Friend.__table__  # type: ignore[assignment]
 blocks: Table = Block.__table__  # type: ignore[assignment]
@@ -173,3 +175,43 @@ def handles_of(conn: Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
         players.c.id.in_(ids), players.c.deleted_at.is_(None)
     )
     return {int(i): (h, n) for i, h, n in conn.execute(query)}
+
+
+def forget_ties(conn: Connection, player_id: int) -> None:
+    """A profile erased: its friend requests, blocks and invitations, both ways, go."""
+    for table, other in ((friends, friends.c.friend_id), (blocks, blocks.c.blocked_id)):
+        conn.execute(delete(table).where(or_(table.c.player_id == player_id, other == player_id)))
+    conn.execute(
+        delete(invitations).where(
+            or_(invitations.c.player_id == player_id, invitations.c.from_id == player_id)
+        )
+    )
+
+
+def ties_export(conn: Connection, player_id: int) -> dict[str, list[dict[str, str]]]:
+    """The player's ties as the export shows them: by handle, with when."""
+
+    def pairs(table: Table, mine: Any, theirs: Any) -> list[dict[str, str]]:
+        query = (
+            select(players.c.handle, table.c.created_at)
+            .join(players, players.c.id == theirs)
+            .where(mine == player_id)
+            .order_by(table.c.id)
+        )
+        return [{"handle": h, "at": as_utc(at).isoformat()} for h, at in conn.execute(query)]
+
+    invited = (
+        select(invitations.c.room_code, players.c.handle, invitations.c.created_at)
+        .join(players, players.c.id == invitations.c.from_id)
+        .where(invitations.c.player_id == player_id)
+        .order_by(invitations.c.id)
+    )
+    return {
+        "friend_requests_made": pairs(friends, friends.c.player_id, friends.c.friend_id),
+        "friend_requests_received": pairs(friends, friends.c.friend_id, friends.c.player_id),
+        "blocks": pairs(blocks, blocks.c.player_id, blocks.c.blocked_id),
+        "invitations": [
+            {"room": code, "from": h, "at": as_utc(at).isoformat()}
+            for code, h, at in conn.execute(invited)
+        ],
+    }

@@ -82,3 +82,20 @@ def test_a_seated_player_invites_a_friend_only(client: TestClient) -> None:
     assert home.status_code == 200
     assert f'data-invitation="{code}"' in home.text
     assert f'data-invitation="{code}"' not in other.text
+
+
+def test_ties_are_in_the_export_and_go_with_the_profile(client: TestClient) -> None:
+    gil, hana = make(client, "f_gil", "Gil"), make(client, "f_hana", "Hana")
+    ask(client, gil, "f_hana")
+    client.post("/api/me/blocks", json={"handle": "f_hana"}, headers=bearer(gil))
+    out = client.get("/api/me/export", headers=bearer(gil)).json()
+    assert [b["handle"] for b in out["blocks"]] == ["f_hana"]
+    assert out["friend_requests_made"] == []  # a block ends the request
+    theirs = client.get("/api/me/export", headers=bearer(hana)).json()
+    assert theirs["blocks"] == [] and theirs["friend_requests_received"] == []
+    assert client.delete("/api/me", headers=bearer(gil)).status_code == 204
+    # Erased: Hana may sit with anyone again, and nobody lists Gil.
+    code = new_room(client)
+    r = client.post(f"/api/rooms/{code}/join", json={"name": "x"}, headers=bearer(hana))
+    assert r.status_code == 200
+    assert client.get("/api/me/friends", headers=bearer(hana)).json() == []
