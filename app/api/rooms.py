@@ -40,6 +40,7 @@ from app.api.stream import event_stream
 from app.reasons import N_, reason
 from app.services import errors
 from app.services.decide import action_from
+from app.services.play_now import PUBLIC_PLAY_OFF
 from app.services.view import RoomView
 from app.views.records import HandRecordView
 from app.views.shapes import CallView, call_view
@@ -67,6 +68,8 @@ async def create_room(
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
         raise errors.Forbidden(SEED_ADMIN_ONLY)
+    if body.options.public and not ctx.settings.public_play:
+        raise errors.Forbidden(PUBLIC_PLAY_OFF)  # the host's switch: no public tables
     snap = await ctx.rooms.write(
         ctx.rooms.create_room,
         rules=body.chosen_rules(),

@@ -101,6 +101,9 @@ def test_the_hosts_switch_turns_public_play_off(database_url: str) -> None:  # n
         r = c.post("/api/play", json={})
         assert r.status_code == 403 and r.json()["code"] == "public_play_off", r.text
         assert c.get("/api/lobby").json() == {"public_play": False, "tables": []}
+        r = c.post("/api/rooms", json={"options": {"public": True}})
+        assert r.status_code == 403 and r.json()["code"] == "public_play_off", r.text
+        assert c.post("/api/rooms", json={}).status_code == 201  # a private table still opens
         home = c.get("/")
         assert home.status_code == 200 and 'data-public-play="off"' in home.text
 

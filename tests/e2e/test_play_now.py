@@ -82,6 +82,9 @@ def test_two_guests_play_now_together_then_apart_once_one_blocks_the_other(
     lobby = httpx.get(f"{server}/api/lobby").json()
     [table] = [t for t in lobby["tables"] if t["code"] == code]
     assert [s["bot"] for s in table["seats"]].count(True) == 2
+    # The home page's lobby lists it.
+    ann.goto(f"{server}/")
+    ann.wait_for_selector(f'[data-public-table="{code}"]')
     # Ben's page shows the table as his (his own seat, his cards).
     ben.goto(f"{server}/r/{code}")
     ben.wait_for_selector("#table")
