@@ -22,6 +22,7 @@ from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
 from app.services.nights import Nights
 from app.services.passkeys import Passkeys
+from app.services.play_now import PlayNow
 from app.services.players import Players, SignedIn
 from app.services.rooms import Rooms
 from app.services.social import Social
@@ -63,6 +64,7 @@ class Context:
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database
     passkeys: Passkeys = field(init=False)  # the profiles' passkeys, the way back in
     social: Social = field(init=False)  # friends and blocks (issue #36)
+    play_now: PlayNow = field(init=False)  # "Play now": a seat at a public table at once
     signin_tries: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
     )
@@ -74,6 +76,7 @@ class Context:
         self.talk = RoomTalk(self.rooms)
         self.passkeys = Passkeys(self.engine, self.players)
         self.social = Social(self.engine, self.presence)
+        self.play_now = PlayNow(self.rooms, self.social)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

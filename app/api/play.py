@@ -20,7 +20,7 @@ from app.api.schemas import PlayerName, PresetName
 from app.players import keys
 from app.rules import PRESETS
 from app.services import errors
-from app.services.play_now import PUBLIC_PLAY_OFF, PlayNow, PlayNowSeat
+from app.services.play_now import PUBLIC_PLAY_OFF, PlayNowSeat
 from app.web.refusals import page_message
 from app.web.render import render_home, render_public_tables
 
@@ -68,7 +68,6 @@ async def seat_now(
     """Play now for the routes: the host's switch, the room quota when a table is opened."""
     if not ctx.settings.public_play:
         raise errors.Forbidden(PUBLIC_PLAY_OFF)
-    play = PlayNow(ctx.rooms, ctx.social)
     admin = ctx.room_quota.is_admin(request)
     address = client_address(request.scope)
 
@@ -81,8 +80,7 @@ async def seat_now(
             refused.retry_after = wait
             raise refused
 
-    seated = await ctx.players.run(
-        play.play,
+    seated = await ctx.play_now.press(
         me=me,
         token=guest_token(request),
         name=name or f"Guest {secrets.randbelow(900) + 100}",

@@ -11,6 +11,7 @@ the room's versioned commit, so a table never holds more than four whatever else
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -60,6 +61,25 @@ class PlayNow:
         self.rooms = rooms
         self.social = social
         self.engine: Engine = rooms.engine
+        # Presses wait their turn on the event loop, not in worker threads: fifty presses at
+        # once must not hold every thread of the pool that the other requests need.
+        self._turn = asyncio.Lock()
+
+    async def press(
+        self,
+        *,
+        me: SignedIn | None,
+        token: str | None,
+        name: str,
+        preset: str | None,
+        may_open: Callable[[], None] = lambda: None,
+    ) -> PlayNowSeat:
+        """``play`` from the event loop: one press of this process at a time in a worker
+        thread (the database's lock then orders the processes' presses)."""
+        async with self._turn:
+            return await asyncio.to_thread(
+                self.play, me=me, token=token, name=name, preset=preset, may_open=may_open
+            )
 
     def play(
         self,
