@@ -15,6 +15,7 @@ from app.api import (
     chat,
     club_pages,
     docs,
+    friend_pages,
     health,
     host,
     openapi,
@@ -28,11 +29,13 @@ from app.api import (
 )
 from app.api import clubs as club_routes
 from app.api import errors as api_errors
+from app.api import friends as friend_routes
 from app.api import install as install_routes
 from app.api import metrics as metrics_routes
 from app.api import night_pages as night_page_routes
 from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
+from app.api import play as play_routes
 from app.api import players as player_routes
 from app.api import profiles as profile_routes
 from app.api import push as push_routes
@@ -184,6 +187,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(night_routes.router)
     app.include_router(club_routes.router)
     app.include_router(club_pages.router)
+    app.include_router(play_routes.router)
+    app.include_router(play_routes.pages)
+    app.include_router(friend_pages.router)
+    app.include_router(friend_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)

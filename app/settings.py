@@ -118,6 +118,9 @@ class Settings(BaseSettings):
     push_timeout_s: float = Field(
         5.0, gt=0, le=60, validation_alias=_env("ALLFOURS_PUSH_TIMEOUT_S", "push_timeout_s")
     )
+    # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
+    # /api/play answers 403 public_play_off and the home page offers a private table.
+    public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))
 
     @field_validator("log_level", mode="before")
     @classmethod

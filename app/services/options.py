@@ -32,6 +32,12 @@ class RoomOptions(BaseModel):
         " the four seats from the first deal to the end; off: its games count in the players'"
         " stats but leave their ratings alone",
     )
+    public: bool = Field(
+        False,
+        exclude_if=lambda public: not public,  # shown only where it is so
+        description="a public table: listed in the lobby (GET /api/lobby), open to anyone,"
+        " and found by play now (POST /api/play)",
+    )
     reserved: bool = Field(
         False,
         exclude_if=lambda reserved: not reserved,  # shown only where it is so

@@ -97,6 +97,9 @@ class ChatMessageOut(BaseModel):
     text: str = Field(description="plain text, to be shown as text")
     preset: str | None = Field(description="the preset's id when the message is one")
     at: datetime
+    handle: str | None = Field(
+        None, description="the writer's profile's handle, when a player wrote it"
+    )
 
 
 def clean_text(raw: str, limit: int = TEXT_MAX) -> str:
@@ -115,7 +118,13 @@ def clean_text(raw: str, limit: int = TEXT_MAX) -> str:
 
 def _out(row: repo.ChatRow) -> ChatMessageOut:
     return ChatMessageOut(
-        id=row.id, seat=row.seat, name=row.name, text=row.text, preset=row.preset, at=row.at
+        id=row.id,
+        seat=row.seat,
+        name=row.name,
+        text=row.text,
+        preset=row.preset,
+        at=row.at,
+        handle=row.handle,
     )
 
 
@@ -175,6 +184,9 @@ class RoomTalk:
                 text=said,
                 preset=preset,
                 at=now,
+                player=(info.player.id, info.player.handle)
+                if info is not None and info.player is not None
+                else None,
             )
             message = _out(row)
             event = Said(row.id, message.model_dump_json())
@@ -182,13 +194,16 @@ class RoomTalk:
         self._notifier.event_after_commit(code, event)
         return message
 
-    def recent(self, code: str) -> list[ChatMessageOut]:
+    def recent(self, code: str, hidden: frozenset[str] = frozenset()) -> list[ChatMessageOut]:
+        """The last messages, but those of the players whose handles are ``hidden`` (the
+        reader blocked them)."""
         check_code(code)
         with read(self._engine) as conn:
             room = repo.room_by_code(conn, code)
             if room is None:
                 raise errors.NotFound(errors.NO_ROOM, code=code)
-            return [_out(r) for r in repo.chat_of(conn, room.id, limit=RECENT)]
+            rows = repo.chat_of(conn, room.id, limit=RECENT)
+        return [_out(r) for r in rows if r.handle is None or r.handle not in hidden]
 
     def nudge(self, code: str, token: str | None) -> int:
         """Nudge the player to act; the seat nudged."""

@@ -75,6 +75,9 @@ class Room(Base):
     changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # The table's host (the player who opened it, or the first one seated): their seat.
     host_seat: Mapped[int | None] = mapped_column(SmallInteger)
+    # A public table (room option ``public``, issue #36): listed in the lobby, found by play
+    # now. A column, not only the options' JSON, so the lobby is one indexed query.
+    public: Mapped[bool] = mapped_column(Boolean, server_default=text("false"), index=True)
 
 
 class Seat(Base):
@@ -175,6 +178,8 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(String(800))  # 200 characters, in any script
     preset: Mapped[str | None] = mapped_column(String(32))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The writer's profile, when a player wrote it: a reader who blocked them never sees it.
+    player_id: Mapped[int | None] = mapped_column(Integer)
 
 
 # -- club night (issue #27): pairs meet in rounds, a room per table ---------------------------
@@ -496,3 +501,47 @@ class ClubNight(Base):
     night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"), unique=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id", ondelete="CASCADE"), index=True)
+
+
+# -- play now, friends, blocks (issue #36) ----------------------------------------------------
+
+
+class Friend(Base):
+    """A friend request of ``player_id`` to ``friend_id``; the two are friends once each has
+    asked the other (the other's same request accepts it)."""
+
+    __tablename__ = "friends"
+    __table_args__ = (UniqueConstraint("player_id", "friend_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    friend_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Block(Base):
+    """``player_id`` blocked ``blocked_id``: never seated together, no requests nor
+    invitations between them, and the blocker never sees the blocked one's chat."""
+
+    __tablename__ = "blocks"
+    __table_args__ = (UniqueConstraint("player_id", "blocked_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Invitation(Base):
+    """A friend's invitation to their table, shown on the invited player's home page."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (UniqueConstraint("player_id", "from_id", "room_code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    room_code: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -27,6 +27,7 @@ from tests.api.reneges import renege_room
 from tests.api.table import bearer, new_room, play_random, seat_four, view
 from tests.api.test_renege import play_until
 from tests.clubs.helpers import club_requests_reached
+from tests.players.test_blocks import social_requests_reached
 from tests.players.test_passkeys import passkey_requests_reached
 from tests.rules.stack import act, do, game, reach, stack
 from tests.rules.test_play import FOLLOW, UNDER
@@ -452,6 +453,7 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(renege_requests_reached(table.client))
     reached |= dict(passkey_requests_reached(table.client))
     reached |= dict(club_requests_reached(table.client))
+    reached |= dict(social_requests_reached(table.client, database_url))
     reached |= dict(player_requests_reached(table.client))  # last: it spends the sign-in tries
     reached |= dict(_limits_reached(database_url))
     reached |= dict(report_requests_reached(table.client))

@@ -50,12 +50,17 @@ def my_view(client: TestClient, code: str, key: str) -> Json:
     return found
 
 
-def play_a_while(client: TestClient, code: str, keys: dict[int, str], looks: int) -> int:
-    """Look at the table ``looks`` times; each time it is a player's turn, they play their
-    first legal action. How many moves were made."""
+def play_a_while(client: TestClient, code: str, keys: dict[int, str], moves: int) -> int:
+    """Each time it is a player's turn, they play their first legal action, until they have
+    made ``moves`` moves or the game is over (or a minute has gone by: a bound, not a
+    speed). How many moves were made."""
     played = 0
-    for _ in range(looks):
-        seat = my_view(client, code, keys[min(keys)])["turn"]
+    deadline = time.monotonic() + 60
+    while played < moves and time.monotonic() < deadline:
+        v = my_view(client, code, keys[min(keys)])
+        if v["phase"] == "game_over":
+            break
+        seat = v["turn"]
         if seat not in keys:
             time.sleep(0.05)
             continue
@@ -245,7 +250,7 @@ def test_a_push_service_that_hangs_holds_up_no_move_and_no_other_push(
         assert client.post(f"/api/rooms/{code}/start", headers=bearer(ann)).status_code == 200
         assert receiver.wait_for(fine)[0]["type"] == "table"
         # Moves go on while the slow push service holds its request.
-        assert play_a_while(client, code, {0: ann, 2: bea}, looks=40) > 0
+        assert play_a_while(client, code, {0: ann, 2: bea}, moves=6) == 6
 
 
 def test_a_player_who_unsubscribes_mid_game_is_told_nothing_more(
@@ -263,7 +268,7 @@ def test_a_player_who_unsubscribes_mid_game_is_told_nothing_more(
     assert r.status_code == 204
     heard = len(receiver.heard_by(ann_phone))
     # The game goes on: whoever's turn it is plays.
-    assert play_a_while(client, code, {0: ann, 2: bea}, looks=20) > 0
+    assert play_a_while(client, code, {0: ann, 2: bea}, moves=6) == 6
     time.sleep(1.0)
     assert len(receiver.heard_by(ann_phone)) == heard
 
@@ -285,4 +290,5 @@ def test_two_servers_on_one_database_never_send_one_notification_twice(
             assert len(receiver.wait_for(phone, 3)) >= 3
         time.sleep(1.5)  # a second sending would have come by now
         assert [len(receiver.heard_by(phone)) for phone in phones] == [3] * len(phones)
-        assert sum(s.push.sent for s in servers) == 3 * len(phones)
+        # (Letters left by the module's earlier tests, on its database, may be sent too.)
+        assert sum(s.push.sent for s in servers) >= 3 * len(phones)
