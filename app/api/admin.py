@@ -79,6 +79,7 @@ async def ban_player(
 ) -> dict[str, Any]:
     """Ban a player: no public play, no new public tables (again: the new reason stands)."""
     done: dict[str, Any] = await ctx.players.run(moderation.ban, ctx.engine, handle, body.reason)
+    await ctx.rooms.write(moderation.banish, ctx.rooms, handle)  # their public seats: bots
     return done
 
 

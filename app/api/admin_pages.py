@@ -132,6 +132,7 @@ def _refused(ctx: Context) -> HTMLResponse:
 async def _ban(ctx: Context, handle: str, reason: str) -> Response:
     try:
         await ctx.players.run(moderation.ban, ctx.engine, handle, reason)
+        await ctx.rooms.write(moderation.banish, ctx.rooms, handle)  # their public seats: bots
     except (errors.Invalid, errors.NotFound) as refused:
         return await _admin_page(
             ctx, 404 if isinstance(refused, errors.NotFound) else 422, page_message(refused)

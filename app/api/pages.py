@@ -35,7 +35,7 @@ from app.api.stream import event_stream
 from app.i18n import _
 from app.live.presence import Presence
 from app.rules.config import UnknownPreset
-from app.services import errors, invites
+from app.services import errors, invites, moderation
 from app.services.decide import action_from
 from app.services.identity import seat_of_mark, typed_code
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -45,6 +45,7 @@ from app.services.view import hand_records, room_view, seat_flags, view_text
 from app.web.assets import STATIC
 from app.web.held import HeldTable, held_table
 from app.web.house_rules import chosen_rules
+from app.web.refusals import page_message
 from app.web.render import (
     chat_renderer,
     render_home,
@@ -112,7 +113,7 @@ async def how_to_play() -> HTMLResponse:
 
 
 @router.post("/rooms", dependencies=[ROOM_QUOTA])  # ALLFOURS_ROOMS_PER_HOUR
-async def open_table(ctx: ContextDep, request: Request) -> Response:
+async def open_table(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Response:
     form = await request.form()
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
@@ -123,6 +124,11 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
+    if options.public and me is not None:
+        try:
+            await ctx.players.run(moderation.refuse_banned, ctx.engine, me.player.id)
+        except errors.Forbidden as refused:
+            return HTMLResponse(render_home(error=page_message(refused)), 403)
     snap = await ctx.rooms.write(ctx.rooms.create_room, rules=rules, seed=None, options=options)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 

@@ -38,7 +38,7 @@ from app.api.schemas import (
 )
 from app.api.stream import event_stream
 from app.reasons import N_, reason
-from app.services import errors
+from app.services import errors, moderation
 from app.services.decide import action_from
 from app.services.play_now import PUBLIC_PLAY_OFF
 from app.services.view import RoomView
@@ -63,13 +63,18 @@ Code = Annotated[str, Path(description="the room code")]
     dependencies=[ROOM_QUOTA],  # ALLFOURS_ROOMS_PER_HOUR per client address
 )
 async def create_room(
-    ctx: ContextDep, request: Request, body: Annotated[CreateRoom | None, Body()] = None
+    ctx: ContextDep,
+    request: Request,
+    me: MaybeMeDep,
+    body: Annotated[CreateRoom | None, Body()] = None,
 ) -> RoomCreated:
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
         raise errors.Forbidden(SEED_ADMIN_ONLY)
     if body.options.public and not ctx.settings.public_play:
         raise errors.Forbidden(PUBLIC_PLAY_OFF)  # the host's switch: no public tables
+    if body.options.public and me is not None:
+        await ctx.players.run(moderation.refuse_banned, ctx.engine, me.player.id)
     snap = await ctx.rooms.write(
         ctx.rooms.create_room,
         rules=body.chosen_rules(),

@@ -239,6 +239,15 @@ class ForgetPlayer:
     fresh_hash: str  # a token nobody was given
 
 
+@dataclass(frozen=True, slots=True)
+class Banished:
+    """A banned player's seats here go to computer players (the admin's ban at a public
+    table, API.md § Play now, friends, blocks, reports): the table plays on without them."""
+
+    player: int
+    level: str
+
+
 Command = (
     TakeSeat
     | SeatComputer
@@ -251,6 +260,7 @@ Command = (
     | HostMove
     | ClaimSeat
     | ForgetPlayer
+    | Banished
 )
 
 # R23: after a hand's last card nobody is to play until it is scored.
@@ -285,6 +295,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
             return _claim_seat(snap, command)
         case ForgetPlayer():
             return _forget_player(snap, command)
+        case Banished():
+            return _banished(snap, command)
         case HostBot() | HostFree() | HostMove():
             if snap.options.reserved:
                 raise errors.Forbidden(NIGHT_SEATS)  # a night's seats are its director's
@@ -459,6 +471,20 @@ def _forget_player(snap: RoomSnap, command: ForgetPlayer) -> RoomSnap | None:
         if next_host is not None:
             done = replace(done, host=next_host)
     return done
+
+
+def _banished(snap: RoomSnap, command: Banished) -> RoomSnap | None:
+    seats = list(snap.seats)
+    for n, info in enumerate(seats):
+        if info is None:
+            continue
+        if info.player is not None and info.player.id == command.player:
+            seats[n] = SeatInfo(n, bot_name(command.level), True, command.level, None)
+        elif _claimed_by(info, command.player):
+            seats[n] = replace(info, claim=None)
+    if seats == list(snap.seats):
+        return None
+    return replace(_seated(snap, seats), version=snap.version + 1)
 
 
 def _claimed_by(info: SeatInfo, player: int) -> bool:

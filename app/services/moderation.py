@@ -7,6 +7,7 @@ public tables refuse a banned player)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
@@ -22,7 +23,7 @@ from app.services.players import SignedIn
 from app.services.rooms import Rooms
 from app.services.talk import clean_text, messages_of
 from app.store import moderation_repo as store
-from app.store import player_repo, repo
+from app.store import player_repo, repo, social_repo
 from app.store.db import read, write
 
 Json = dict[str, Any]
@@ -36,6 +37,11 @@ REPORTS_PER_HOUR = 5
 KEPT_CHAT = 1000  # the room's messages a report keeps, the newest
 KEPT_GAMES = 10  # the room's games whose records a report keeps, the newest
 
+BANNED = reason(
+    "banned",
+    "the server's admin has barred this player from public play and public tables",
+    N_("You may not play at public tables on this server."),
+)
 NOT_AT_TABLE = reason(
     "not_at_table",
     "only a player who sat at room {code!r} may report from it",
@@ -183,6 +189,24 @@ def banned(engine: Engine, player_id: int) -> bool:
     """Whether the admin banned this player: no public play, no new public tables."""
     with read(engine) as conn:
         return store.ban_of(conn, player_id) is not None
+
+
+def refuse_banned(engine: Engine, player_id: int) -> None:
+    """The refusal (403 ``banned``) of a banned player's play now or public table."""
+    if banned(engine, player_id):
+        raise errors.Forbidden(BANNED)
+
+
+def banish(rooms: Rooms, handle: str) -> list[str]:
+    """A banned player's seats at public tables go to computer players (each table plays on
+    without them); the codes of the tables they left."""
+    player = _player(rooms.engine, handle)
+    with read(rooms.engine) as conn:
+        codes = social_repo.public_room_of(conn, player_id=player.id, digest=None)
+    for code in codes:
+        with suppress(errors.ApiError):  # the room went meanwhile
+            rooms.banish(code=code, player=player.id)
+    return codes
 
 
 def bans(engine: Engine) -> list[Json]:

@@ -40,6 +40,7 @@ from app.services.commit import Committer, LostRace, drew_code
 from app.services.decide import (
     BLOCKED,
     Act,
+    Banished,
     ClaimSeat,
     Command,
     ForgetPlayer,
@@ -277,6 +278,10 @@ class Rooms:
     def forget_player(self, *, code: str, player: int) -> RoomSnap:
         """A deleted profile's seat here is held by nobody from now on."""
         return self._commit(code, ForgetPlayer(player, token_hash(new_token())))
+
+    def banish(self, *, code: str, player: int) -> RoomSnap:
+        """A banned player's seats here go to computer players (a public table's)."""
+        return self._commit(code, Banished(player, DEFAULT_LEVEL))
 
     def seat_bot(
         self,

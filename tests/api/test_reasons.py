@@ -413,6 +413,13 @@ def push_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[
     yield "sight_not_seated", code_of(unseated)
 
 
+def ban_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """A banned player's play now (API.md § Play now, friends, blocks, reports)."""
+    key = bearer(c.post("/api/players", json={"handle": "outcast", "name": "Oz"}).json()["key"])
+    c.post("/api/admin/players/outcast/ban", json={"reason": "abuse"}, headers=bearer(ADMIN))
+    yield "banned", code_of(c.post("/api/play", json={}, headers=key))
+
+
 def renege_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
     """Renege mode's refusals of a request (R22-R23): a move while the hand is reckoned, a
     call by someone who holds no seat at the table."""
@@ -458,6 +465,7 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(_limits_reached(database_url))
     reached |= dict(report_requests_reached(table.client))
     reached |= dict(push_requests_reached(table.client))
+    reached |= dict(ban_requests_reached(table.client))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
     unreached = set(REASONS) - set(reached) - RACES - LEGACY

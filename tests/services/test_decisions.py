@@ -17,6 +17,7 @@ from app.rules.renege import CALL_OUTSIDE_HAND
 from app.services import errors
 from app.services.decide import (
     Act,
+    Banished,
     ClaimSeat,
     Command,
     ForgetPlayer,
@@ -65,6 +66,12 @@ def _one() -> RoomSnap:
 @cache
 def _two() -> RoomSnap:
     return _seated(EMPTY, 2)
+
+
+@cache
+def _claimed() -> RoomSnap:
+    """Two seated, the second's seat taken over by Ann's profile."""
+    return _decided(_two(), ClaimSeat("t1", ANN, "Annie", _h("p1")))
 
 
 @cache
@@ -285,6 +292,10 @@ CASES = [
     Case("claim: a token of no seat", _two, lambda s: ClaimSeat("zz", ANN, "Annie", _h("p1")),
          UNCHANGED),
     Case("forget a player: nobody's", _two, lambda s: ForgetPlayer(7, _h("n")), UNCHANGED),
+    # a banned player's seats go to computer players
+    Case("banish: the player's seat", _claimed, lambda s: Banished(7, "standard"),
+         Room(4, ("P0", BOT, None, None))),
+    Case("banish: nobody's", _two, lambda s: Banished(7, "standard"), UNCHANGED),
 ]  # fmt: skip
 
 
