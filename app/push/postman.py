@@ -73,26 +73,37 @@ def sort(status: int, retry_after: str | None = None) -> Answer:
     return Answer(Outcome.REFUSED, status)
 
 
+def signed(vapid: Vapid02, *, audience: str, subject: str, now: float) -> dict[str, str]:
+    """The VAPID header for one push service (``audience``: its origin), good for
+    ``VAPID_EXPIRY_S``: the same header serves every push to that service meanwhile."""
+    claims: dict[str, str | int] = {
+        "aud": audience,
+        "sub": subject,
+        "exp": int(now) + VAPID_EXPIRY_S,
+    }
+    made: dict[str, str] = vapid.sign(claims)
+    return made
+
+
+def audience_of(endpoint: str) -> str:
+    parts = urlsplit(endpoint)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def deliver(
     *,
     endpoint: str,
     p256dh: str,
     auth: str,
     payload: dict[str, object],
-    vapid: Vapid02,
-    subject: str,
+    authorization: dict[str, str],
     timeout_s: float,
     via: requests.Session,
     urgency: str = "high",
 ) -> Answer:
-    """Send ``payload`` (JSON) to one subscription. Blocking: run it in a worker thread."""
-    parts = urlsplit(endpoint)
-    claims: dict[str, str | int] = {
-        "aud": f"{parts.scheme}://{parts.netloc}",
-        "sub": subject,
-        "exp": int(time.time()) + VAPID_EXPIRY_S,
-    }
-    headers = {**vapid.sign(claims), "Urgency": urgency}
+    """Send ``payload`` (JSON) to one subscription, with the push service's VAPID header
+    (``signed``). Blocking: run it in a worker thread."""
+    headers = {**authorization, "Urgency": urgency}
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
     subscription = {"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}}
     pusher = WebPusher(subscription, requests_session=via)

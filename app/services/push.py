@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -48,6 +49,7 @@ MAX_ATTEMPTS = 5
 MAX_BACKOFF_S = 300.0
 IDLE_S = 1.0  # how often the outbox is looked at when nothing here woke the sender
 TURNS_AT_ONCE = 200
+REFRESH_BEFORE_S = 3600.0  # a kept VAPID header is signed again an hour before it expires
 
 
 def _now() -> datetime:
@@ -79,6 +81,7 @@ class Push:
         self._running: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._local = threading.local()
+        self._signed: dict[str, tuple[dict[str, str], float]] = {}
         self.sent = 0  # delivered by this process
         self.failed = 0  # given up by this process
 
@@ -253,25 +256,25 @@ class Push:
             self._nudge_sender()
 
     def tell_turns(self) -> int:
-        """One look for players to tell it is their turn; how many subscriptions were told."""
+        """One look for players to tell it is their turn; how many subscriptions were told.
+        One write for all of them (on SQLite, the moves' writer lock is taken once)."""
         cut = _now() - timedelta(seconds=self.turn_after_s)
         with read(self.engine) as conn:
             turns = repo.turns_to_tell(conn, cut, TURNS_AT_ONCE)
+        if not turns:
+            return 0
         told = 0
-        for turn in turns:
-            with write(self.engine) as conn:
+        with write(self.engine) as conn:
+            for turn in turns:
                 if not repo.tell_turn(conn, turn.seat_row, turn.version):
                     continue  # another process told first
                 found = repo.subscribers(conn, [turn.player_id], "turn")
                 table = grouped_code(turn.code)
-                repo.post(
-                    conn,
-                    [
-                        (s.subscription, words.turn(s.language, code=turn.code, table=table))
-                        for s in found
-                    ],
-                    _now(),
-                )
+                letters = [
+                    (s.subscription, words.turn(s.language, code=turn.code, table=table))
+                    for s in found
+                ]
+                repo.post(conn, letters, _now())
                 told += len(found)
         if told:
             self._nudge_sender()
@@ -280,52 +283,77 @@ class Push:
     # -- sending -------------------------------------------------------------------------------
 
     def claim(self) -> list[repo.Letter]:
+        """The letters due that this process claims now (one write for the batch)."""
         now = _now()
         until = now + timedelta(seconds=CLAIM_S)
         with read(self.engine) as conn:
             ids = repo.due(conn, now, BATCH)
-        letters = []
-        for letter in ids:
-            with write(self.engine) as conn:
-                claimed = repo.claim(conn, letter, now, until)
-            if claimed is not None:
-                letters.append(claimed)
-        return letters
+        if not ids:
+            return []
+        with write(self.engine) as conn:
+            claimed = [repo.claim(conn, letter, now, until) for letter in ids]
+        return [letter for letter in claimed if letter is not None]
 
-    def deliver(self, letter: repo.Letter) -> Outcome:
-        """Send one claimed letter and settle it (blocking: a worker thread's)."""
-        answer = postman.deliver(
+    def send(self, letter: repo.Letter) -> postman.Answer:
+        """One claimed letter to its push service (blocking: a worker thread's)."""
+        return postman.deliver(
             endpoint=letter.endpoint,
             p256dh=letter.p256dh,
             auth=letter.auth,
             payload=letter.payload,
-            vapid=self.signer(),
-            subject=self._subject,
+            authorization=self._authorization(postman.audience_of(letter.endpoint)),
             timeout_s=self.timeout_s,
             via=self._session(),
         )
-        attempts = letter.attempts + 1
+
+    def settle(self, sent: Sequence[tuple[repo.Letter, postman.Answer]]) -> None:
+        """What the push services answered, written at once: delivered letters go, a
+        subscription gone goes with its letters, a retry waits its backoff, a letter given up
+        goes."""
+        now = _now()
         with write(self.engine) as conn:
+            for letter, answer in sent:
+                attempts = letter.attempts + 1
+                if answer.outcome is Outcome.DELIVERED:
+                    repo.sent(conn, letter.id)
+                elif answer.outcome is Outcome.GONE:
+                    repo.drop_subscription_by_id(conn, letter.subscription)
+                elif answer.outcome is Outcome.RETRY and attempts < MAX_ATTEMPTS:
+                    later = now + timedelta(seconds=backoff_s(attempts, answer.retry_after_s))
+                    repo.again(conn, letter.id, attempts, later)
+                else:
+                    repo.sent(conn, letter.id)  # given up: never sent again
+        for letter, answer in sent:
+            attempts = letter.attempts + 1
             if answer.outcome is Outcome.DELIVERED:
-                repo.sent(conn, letter.id)
-            elif answer.outcome is Outcome.GONE:
-                repo.drop_subscription_by_id(conn, letter.subscription)
-            elif answer.outcome is Outcome.RETRY and attempts < MAX_ATTEMPTS:
-                later = _now() + timedelta(seconds=backoff_s(attempts, answer.retry_after_s))
-                repo.again(conn, letter.id, attempts, later)
-            else:
-                repo.sent(conn, letter.id)  # given up: never sent again
-        if answer.outcome is Outcome.DELIVERED:
-            self.sent += 1
-            metrics.PUSH_SENT.inc()
-        elif answer.outcome is not Outcome.RETRY or attempts >= MAX_ATTEMPTS:
-            self.failed += 1
-            metrics.PUSH_FAILED.inc()
-            log.info(
-                "a push was not delivered",
-                extra={"event": "push_failed", "status": answer.status, "attempts": attempts},
-            )
+                self.sent += 1
+                metrics.PUSH_SENT.inc()
+            elif answer.outcome is not Outcome.RETRY or attempts >= MAX_ATTEMPTS:
+                self.failed += 1
+                metrics.PUSH_FAILED.inc()
+                log.info(
+                    "a push was not delivered",
+                    extra={"event": "push_failed", "status": answer.status, "attempts": attempts},
+                )
+
+    def deliver(self, letter: repo.Letter) -> Outcome:
+        """Send one claimed letter and settle it."""
+        answer = self.send(letter)
+        self.settle([(letter, answer)])
         return answer.outcome
+
+    def _authorization(self, audience: str) -> dict[str, str]:
+        """The VAPID header for ``audience``, signed once and used until an hour before it
+        expires (a signature per push would cost each one an ECDSA signing)."""
+        now = time.time()
+        kept = self._signed.get(audience)
+        if kept is None or kept[1] - now < REFRESH_BEFORE_S:
+            headers = postman.signed(
+                self.signer(), audience=audience, subject=self._subject, now=now
+            )
+            kept = (headers, now + postman.VAPID_EXPIRY_S)
+            self._signed[audience] = kept
+        return kept[0]
 
     def _session(self) -> requests.Session:
         made: requests.Session | None = getattr(self._local, "session", None)
@@ -380,12 +408,13 @@ class Push:
         assert self._wake is not None
         gate = asyncio.Semaphore(SENDERS)
 
-        async def one(letter: repo.Letter) -> None:
+        async def one(letter: repo.Letter) -> tuple[repo.Letter, postman.Answer] | None:
             async with gate:
                 try:
-                    await asyncio.to_thread(self.deliver, letter)
+                    return letter, await asyncio.to_thread(self.send, letter)
                 except Exception:
                     log.exception("a push failed", extra={"event": "push_error"})
+                    return None
 
         while True:
             with contextlib.suppress(TimeoutError):
@@ -397,11 +426,15 @@ class Push:
                 log.exception("the outbox could not be read", extra={"event": "push_error"})
                 continue
             if letters:
-                await asyncio.gather(*(one(letter) for letter in letters))
+                answers = await asyncio.gather(*(one(letter) for letter in letters))
+                try:
+                    await asyncio.to_thread(self.settle, [a for a in answers if a is not None])
+                except Exception:
+                    log.exception("the outbox could not be written", extra={"event": "push_error"})
                 self._wake.set()  # there may be more
 
     async def _watching(self) -> None:
-        every = min(2.0, max(0.1, self.turn_after_s / 3))
+        every = min(2.0, max(0.5, self.turn_after_s / 3))
         while True:
             await asyncio.sleep(every)
             try:
