@@ -156,6 +156,7 @@ def requests_reached(t: Table) -> Iterator[tuple[str, tuple[str, dict[str, Param
     yield "hand_not_over", code_of(c.get(f"{api_playing}/hands/1"))
     yield "no_game", code_of(c.get(f"{api_lobby}/games/3"))
     yield "deals_secret", code_of(t.post(f"{api_playing}/games/1/again", auth=t.auth(0)))
+    yield "review_not_yet", code_of(t.post(f"{api_playing}/games/1/review"))
     yield "players_deal_again", code_of(t.post(f"{api_playing}/games/1/again"))
     yield (
         "unknown_level",
@@ -225,6 +226,7 @@ def requests_reached(t: Table) -> Iterator[tuple[str, tuple[str, dict[str, Param
     # a finished game
     play_random(c, playing, t.tokens, random.Random(7), check=False)
     yield "game_over", code_of(t.post(acting, {"type": "stand"}, auth=t.auth(0)))
+    yield "review_not_asked", code_of(c.get(f"{api_playing}/games/1/review"))
     # the admin's
     yield "seed_admin_only", code_of(t.post("/api/rooms", {"seed": 1}))
     yield "admin_token_needed", code_of(c.get("/api/admin/rooms"))

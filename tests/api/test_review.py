@@ -1,0 +1,194 @@
+"""The review of a game through the API (API.md "The review of a game"), on both databases:
+nothing before game over (409), asked once and kept, done by a worker that claims it like a
+lease (a second claimer gets nothing, a dead worker's review is taken over), the same game in
+another room shares it. Few imagined deals (``review_worlds``) keep it quick."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.api.review_schemas import ReviewAsked, ReviewOut
+from app.main import create_app
+from app.services.review_worker import work_once
+from app.services.reviews import lease_until, utcnow
+from app.settings import Settings
+from app.store import review_repo
+from app.store.db import make_engine, read, write
+from tests.api.conftest import app_settings
+from tests.api.table import bearer, new_room, play_random, seat_four, view
+
+Json = dict[str, Any]
+WORLDS = 4
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return app_settings(database_url, review_worlds=WORLDS, review_workers=0)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def started(client: TestClient, seed: int) -> tuple[str, list[str]]:
+    code = new_room(client, {"rules": {"target": 7}})
+    tokens = seat_four(client, code)
+    r = client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+    assert r.status_code == 200, r.text
+    return code, tokens
+
+
+def finished(client: TestClient, seed: int) -> tuple[str, list[str]]:
+    code, tokens = started(client, seed)
+    play_random(client, code, tokens, random.Random(seed), check=False)
+    return code, tokens
+
+
+def ask(client: TestClient, code: str, g: int = 1) -> str:
+    r = client.post(f"/api/rooms/{code}/games/{g}/review")
+    assert r.status_code == 202, r.text
+    ReviewAsked.model_validate(r.json(), strict=True)
+    state: str = r.json()["state"]
+    return state
+
+
+def review(client: TestClient, code: str, g: int = 1) -> Json:
+    r = client.get(f"/api/rooms/{code}/games/{g}/review")
+    assert r.status_code == 200, r.text
+    assert r.headers["cache-control"] == "no-store"
+    out: Json = r.json()
+    ReviewOut.model_validate(out, strict=True)
+    return out
+
+
+def drain(url: str) -> int:
+    """Every waiting review done here, as a worker process would: how many."""
+    engine = make_engine(url)
+    try:
+        done = 0
+        while work_once(engine, "test-worker", WORLDS):
+            done += 1
+        return done
+    finally:
+        engine.dispose()
+
+
+def test_nothing_before_game_over_and_unknown_games_are_404(client: TestClient) -> None:
+    code, _ = started(client, 1)
+    for method in (client.post, client.get):
+        r = method(f"/api/rooms/{code}/games/1/review")
+        assert r.status_code == 409, r.text
+        assert r.json()["code"] == "review_not_yet"
+        assert "decisions" not in r.json()
+        assert method(f"/api/rooms/{code}/games/2/review").status_code == 404
+        assert method("/api/rooms/NOPE-NOPE/games/1/review").status_code in (404, 422)
+
+
+def test_a_finished_game_is_reviewed_once_and_kept(client: TestClient, database_url: str) -> None:
+    code, _ = finished(client, 2)
+    r = client.get(f"/api/rooms/{code}/games/1/review")
+    assert r.status_code == 404 and r.json()["code"] == "review_not_asked"
+    assert ask(client, code) == "queued"
+    assert ask(client, code) == "queued"  # asked twice: one review
+    waiting = review(client, code)
+    assert waiting == {"state": "queued", "progress": 0}
+    assert drain(database_url) == 1
+    assert drain(database_url) == 0  # never twice
+    done = review(client, code)
+    assert done["state"] == "done" and done["progress"] == 1
+    record = client.get(f"/api/rooms/{code}/games/1").json()
+    moves = [
+        a
+        for a in record["actions"]
+        if a["type"] in ("stand", "beg", "give_one", "run_pack", "play")
+    ]
+    decisions = done["decisions"]
+    assert len(decisions) == len(moves)
+    for d, a in zip(decisions, moves, strict=True):
+        assert d["seat"] == a["seat"]
+        assert d["action"] == (a["card"] if a["type"] == "play" else a["type"])
+        assert d["loss"] >= 0
+        assert d["loss"] == 0 or d["best"] != d["action"]
+    seats = done["seats"]
+    assert [s["seat"] for s in seats] == [0, 1, 2, 3]
+    assert sum(s["decisions"] for s in seats) == len(decisions)
+    for s in seats:
+        losses = [d["loss"] for d in decisions if d["seat"] == s["seat"]]
+        assert s["costly"] == sum(1 for x in losses if x >= 0.25)
+    assert ask(client, code) == "done"
+    assert review(client, code) == done
+
+
+def test_the_same_game_in_another_room_shares_its_review(
+    client: TestClient, database_url: str
+) -> None:
+    code, tokens = finished(client, 3)
+    ask(client, code)
+    drain(database_url)
+    first = review(client, code)
+    r = client.post(f"/api/rooms/{code}/games/1/again", headers=bearer(tokens[0]))
+    assert r.status_code == 201, r.text
+    again = r.json()["code"]
+    seats = seat_four(client, again)
+    assert client.post(f"/api/rooms/{again}/start", headers=bearer(seats[0])).status_code == 200
+    for a in client.get(f"/api/rooms/{code}/games/1").json()["actions"]:
+        v = view(client, again)
+        move = {"type": a["type"], "version": v["version"]}
+        if a["card"] is not None:
+            move["card"] = a["card"]
+        r = client.post(f"/api/rooms/{again}/actions", json=move, headers=bearer(seats[a["seat"]]))
+        assert r.status_code == 200, r.text
+    assert ask(client, again) == "done"
+    assert review(client, again) == first
+
+
+def test_a_review_is_claimed_by_one_worker_and_taken_over_when_its_lease_ran_out(
+    client: TestClient, database_url: str
+) -> None:
+    code, _ = finished(client, 4)
+    ask(client, code)
+    engine = make_engine(database_url)
+    try:
+        now = utcnow()
+        with write(engine) as conn:
+            (review_id,) = review_repo.waiting(conn, now)
+            mine = review_repo.claim(conn, review_id, "a", now, lease_until(now))
+            assert mine is not None and mine.state == "running"
+            assert review_repo.claim(conn, review_id, "b", now, lease_until(now)) is None
+        assert review(client, code)["state"] == "running"
+        later = now + timedelta(seconds=120)  # a's lease has run out: a died
+        with write(engine) as conn:
+            assert review_repo.waiting(conn, later) == [review_id]
+            assert review_repo.claim(conn, review_id, "b", later, lease_until(later)) is not None
+            assert not review_repo.advance(conn, review_id, "a", 0.5, later, lease_until(later))
+            assert review_repo.finish(conn, review_id, "b", {"decisions": [], "seats": []}, later)
+            assert not review_repo.finish(conn, review_id, "a", {}, later)
+        with read(engine) as conn:
+            row = review_repo.by_key(conn, mine.key)
+        assert (
+            row is not None and row.state == "done" and row.result == {"decisions": [], "seats": []}
+        )
+    finally:
+        engine.dispose()
+
+
+def test_a_worker_process_started_with_the_app_does_the_review(database_url: str) -> None:
+    settings = app_settings(database_url, review_worlds=WORLDS, review_workers=1)
+    with TestClient(create_app(settings)) as client:
+        code, _ = finished(client, 5)
+        ask(client, code)
+        deadline = time.monotonic() + 300  # a bound on a hang, not a measure of speed
+        while (out := review(client, code))["state"] != "done":
+            assert time.monotonic() < deadline, out
+            assert 0 <= out["progress"] <= 1
+            time.sleep(0.2)
+        assert out["decisions"] and len(out["seats"]) == 4
