@@ -121,7 +121,7 @@ class Settings(BaseSettings):
     # The review of a game (issue #38): imagined deals each decision is judged on (tests use
     # a few), and the worker processes this app starts for them (0: another process does).
     review_worlds: int = Field(
-        96, ge=2, le=4096, validation_alias=_env("ALLFOURS_REVIEW_WORLDS", "review_worlds")
+        384, ge=2, le=4096, validation_alias=_env("ALLFOURS_REVIEW_WORLDS", "review_worlds")
     )
     review_workers: int = Field(
         1, ge=0, le=16, validation_alias=_env("ALLFOURS_REVIEW_WORKERS", "review_workers")

@@ -35,7 +35,7 @@ from app.rules.shuffle import SHUFFLE
 from app.rules.state import ACTION_TYPES, Action, Phase
 from app.rules.view import Observation, observe
 
-WORLDS = 96  # imagined deals a decision is judged on, as served (ALLFOURS_REVIEW_WORLDS)
+WORLDS = 384  # imagined deals a decision is judged on, as served (ALLFOURS_REVIEW_WORLDS)
 SIGNIFICANCE = 2.0  # standard errors of the paired difference below which a loss is 0
 COSTLY = 0.25  # points of a hand: a decision that gave up this much is costly
 
