@@ -52,4 +52,13 @@ class ReviewOut(Shown):
     seats: list[ReviewedSeat] | None = Field(None, description="once done")
 
 
-REVIEW_MODELS = (ReviewAsked, ReviewOut)
+class HintOut(Shown):
+    action: str = Field(description="the suggested action: a card code, or a bid")
+    why: str = Field(
+        description="a reason code: one of the review's (what the next best action would"
+        " risk), only_one (the only action), close (the next best is about as good), or"
+        " best_on_average"
+    )
+
+
+REVIEW_MODELS = (ReviewAsked, ReviewOut, HintOut)

@@ -8,9 +8,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse
 
-from app.api.context import ContextDep
-from app.api.review_schemas import ReviewAsked, ReviewOut
+from app.api.context import ContextDep, TokenDep
+from app.api.review_schemas import HintOut, ReviewAsked, ReviewOut
 from app.api.schemas import ErrorOut
+from app.services.hints import hint_for
 from app.services.reviews import review_json
 
 router = APIRouter(prefix="/api", tags=["reviews"])
@@ -51,3 +52,13 @@ async def get_review(ctx: ContextDep, code: Code, g: GameNumber) -> JSONResponse
     (404 ``review_not_asked`` before anyone asked for it)."""
     row = await ctx.reviews.run(ctx.reviews.status, code, g)
     return JSONResponse(review_json(row), headers=NO_STORE)
+
+
+@router.get(
+    "/rooms/{code}/hint", response_model=HintOut, responses=_errors(401, 403, 404, 409, 422)
+)
+async def get_hint(ctx: ContextDep, code: Code, token: TokenDep) -> JSONResponse:
+    """A hint for the caller's seat on its turn, at a table with the option ``hints``
+    (practice: such a game is never rated)."""
+    body = await ctx.rooms.read(hint_for, ctx.rooms, code, token)
+    return JSONResponse(body, headers=NO_STORE)

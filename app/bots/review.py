@@ -171,6 +171,27 @@ def why(obs: Observation, chosen: Action, better: Action) -> str | None:
     return None
 
 
+HINT_WORLDS = 64  # a hint is asked at the table: the standard player's count, not a review's
+
+
+def hint(obs: Observation, rng: random.Random, worlds: int = HINT_WORLDS) -> tuple[Action, str]:
+    """The action to suggest to the seat to act, and why in a reason code: one of
+    ``REASONS`` (what the next best action would risk), ``only_one`` (forced) or ``close``
+    (the next best is about as good)."""
+    candidates = _candidates(obs, obs.legal[0]) if obs.legal else []
+    if len(candidates) <= 1:
+        return obs.legal[0], "only_one"
+    values = _values(obs, candidates, rng, worlds)
+    means = [sum(v) / len(v) for v in values]
+    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    best, second = order[0], order[1]
+    diffs = [b - c for b, c in zip(values[best], values[second], strict=True)]
+    gap = means[best] - means[second]
+    if gap <= SIGNIFICANCE * _standard_error(diffs):
+        return candidates[best], "close"
+    return candidates[best], why(obs, candidates[second], candidates[best]) or "best_on_average"
+
+
 def summarize(judged: Sequence[Judged]) -> list[SeatSummary]:
     """Per seat: its decisions, the costly ones, the average loss over all of them."""
     out = []
@@ -285,6 +306,7 @@ __all__ = [
     "WORLDS",
     "Judged",
     "SeatSummary",
+    "hint",
     "judge",
     "review_game",
     "review_key",

@@ -137,7 +137,7 @@ def game_ended(conn: Connection, snap: RoomSnap) -> RoomSnap:
     assert game is not None and game.state.winner is not None
     lineup = game.lineup
     players = [o.player for o in lineup] if lineup is not None else [None] * 4
-    rated_game = snap.options.rated and is_rated(lineup, snap.seats)
+    rated_game = snap.options.rated and not snap.options.hints and is_rated(lineup, snap.seats)
     _, ratings = count_in(
         conn,
         game_id=game.id,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api.review_schemas import ReviewAsked, ReviewOut
+from app.api.review_schemas import HintOut, ReviewAsked, ReviewOut
 from app.main import create_app
 from app.services.review_worker import work_once
 from app.services.reviews import lease_until, utcnow
@@ -23,6 +23,8 @@ from app.store import review_repo
 from app.store.db import make_engine, read, write
 from tests.api.conftest import app_settings
 from tests.api.table import bearer, new_room, play_random, seat_four, view
+from tests.players.test_careers import play_games, seat_players
+from tests.players.test_profiles import make
 
 Json = dict[str, Any]
 WORLDS = 4
@@ -192,3 +194,43 @@ def test_a_worker_process_started_with_the_app_does_the_review(database_url: str
             assert 0 <= out["progress"] <= 1
             time.sleep(0.2)
         assert out["decisions"] and len(out["seats"]) == 4
+
+
+def test_hints_for_the_seat_on_turn_at_a_table_that_gives_them(client: TestClient) -> None:
+    code = new_room(client, {"options": {"hints": True}})
+    tokens = seat_four(client, code)
+    assert view(client, code)["options"]["hints"] is True
+    r = client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+    assert r.status_code == 200, r.text
+    for _ in range(6):  # a bid or two, then cards
+        v = view(client, code)
+        turn = v["turn"]
+        mine = view(client, code, tokens[turn])
+        r = client.get(f"/api/rooms/{code}/hint", headers=bearer(tokens[turn]))
+        assert r.status_code == 200, r.text
+        HintOut.model_validate(r.json(), strict=True)
+        hint = r.json()
+        legal = [a.get("card") or a["type"] for a in mine["legal"]]
+        assert hint["action"] in legal and hint["why"]
+        other = client.get(f"/api/rooms/{code}/hint", headers=bearer(tokens[(turn + 1) % 4]))
+        assert other.status_code == 403 and other.json()["code"] == "not_your_turn"
+        move = next(a for a in mine["legal"] if (a.get("card") or a["type"]) == hint["action"])
+        r = client.post(
+            f"/api/rooms/{code}/actions",
+            json={**move, "version": v["version"]},
+            headers=bearer(tokens[turn]),
+        )
+        assert r.status_code == 200, r.text
+    assert client.get(f"/api/rooms/{code}/hint").status_code == 401
+    plain, plain_tokens = started(client, 6)
+    r = client.get(f"/api/rooms/{plain}/hint", headers=bearer(plain_tokens[0]))
+    assert r.status_code == 409 and r.json()["code"] == "hints_off"
+    assert "hints" not in view(client, plain)["options"]
+
+
+def test_a_game_with_hints_is_never_rated(client: TestClient) -> None:
+    keys = [make(client, h) for h in ("h_ann", "h_ben", "h_cal", "h_dee")]
+    code = new_room(client, {"rules": {"target": 7}, "options": {"hints": True}})
+    tokens = seat_players(client, code, keys)
+    (record,) = play_games(client, code, tokens, 1, seed=7)
+    assert record["rated"] is False and record["ratings"] is None
