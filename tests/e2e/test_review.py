@@ -33,3 +33,12 @@ def test_the_replay_asks_for_the_review_and_shows_it(server: str, browser: Brows
     expect(again.locator("[data-review-seat]")).to_have_count(4)
     expect(again.locator("[data-review] [data-action='review']")).to_be_hidden()
     assert not errors and not more, errors + more
+
+
+def test_the_result_page_asks_for_the_review(server: str, browser: Browser) -> None:
+    code, _ = finished_game(server)
+    page, errors = open_page(browser, f"{server}/r/{code}")
+    page.locator("[data-action='review']").click()
+    page.wait_for_url(f"{server}/r/{code}/games/1/replay#review")
+    expect(page.locator("[data-review-seat]")).to_have_count(4, timeout=DEADLINE_MS)
+    assert not errors, errors
