@@ -187,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(records.router)
     app.include_router(reviews.router)
+    app.include_router(reviews.pages)
     app.include_router(admin.router)
     app.include_router(player_routes.router)
     app.include_router(passkey_routes.router)

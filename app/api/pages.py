@@ -109,7 +109,7 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     form = await request.form()
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
-        options = room_options(form.get("reckon_s"))
+        options = room_options(form.get("reckon_s"), form.get("hints"))
     except UnknownPreset as err:
         return HTMLResponse(render_home(error=_rules_refused(str(err))), 422)
     except ValidationError as err:
@@ -119,12 +119,16 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
-def room_options(reckon_s: object) -> RoomOptions:
+def room_options(reckon_s: object, hints: object = None) -> RoomOptions:
     """The room options the create-table form sets: the reckoning's time (R23), a whole
-    number of seconds; absent, the default. Raises pydantic's ValidationError."""
-    if not isinstance(reckon_s, str) or not reckon_s.strip():
-        return DEFAULT_OPTIONS
-    return RoomOptions.model_validate({"reckon_s": reckon_s.strip()})
+    number of seconds (absent, the default), and hints for practice (a checkbox). Raises
+    pydantic's ValidationError."""
+    chosen: dict[str, object] = {}
+    if isinstance(reckon_s, str) and reckon_s.strip():
+        chosen["reckon_s"] = reckon_s.strip()
+    if hints == "true":
+        chosen["hints"] = True
+    return RoomOptions.model_validate(chosen) if chosen else DEFAULT_OPTIONS
 
 
 def _rules_refused(detail: str) -> str:

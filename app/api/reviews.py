@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from app.api.context import ContextDep, TokenDep
 from app.api.review_schemas import HintOut, ReviewAsked, ReviewOut
 from app.api.schemas import ErrorOut
 from app.services.hints import hint_for
 from app.services.reviews import review_json
+from app.web.review import hint_line
 
 router = APIRouter(prefix="/api", tags=["reviews"])
+pages = APIRouter(include_in_schema=False)
 
 Code = Annotated[str, Path(description="the room code")]
 GameNumber = Annotated[
@@ -62,3 +64,10 @@ async def get_hint(ctx: ContextDep, code: Code, token: TokenDep) -> JSONResponse
     (practice: such a game is never rated)."""
     body = await ctx.rooms.read(hint_for, ctx.rooms, code, token)
     return JSONResponse(body, headers=NO_STORE)
+
+
+@pages.get("/r/{code}/hint", response_class=HTMLResponse)
+async def hint_page(ctx: ContextDep, code: Code, token: TokenDep) -> HTMLResponse:
+    """The table's "Hint" (htmx): the hint as a line in the reader's language."""
+    body = await ctx.rooms.read(hint_for, ctx.rooms, code, token)
+    return HTMLResponse(hint_line(body["action"], body["why"]), headers=NO_STORE)

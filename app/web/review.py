@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from markupsafe import escape
+
 from app.i18n import _
 from app.web.cards import card_name
 
@@ -53,3 +55,25 @@ def review_words(names: Sequence[str]) -> dict[str, Any]:
         "none": _("No costly decision in this game."),
         "failed": _("The review could not be asked for."),
     }
+
+
+def hint_line(action: str, why: str) -> str:
+    """A hint as the table shows it (HTML, escaped): the action and why, in a line."""
+    bids = {
+        "stand": _("Stand"),
+        "beg": _("Beg"),
+        "give_one": _("Give one"),
+        "run_pack": _("Run the pack"),
+    }
+    name = bids.get(action) or card_name(action)
+    best = _("It scores best over the deals imagined.")
+    reasons = {
+        "only_one": _("It is the only choice."),
+        "close": _("Others are about as good."),
+        "jack_risked": _("It keeps the Jack of trumps out of danger."),
+        "jack_not_saved": _("It saves the Jack of trumps."),
+        "ten_given": _("It does not give a ten away."),
+        "trump_wasted": _("It spends no trump in vain."),
+    }
+    text = _("Hint: %(action)s.") % {"action": name} + " " + reasons.get(why, best)
+    return str(escape(text))

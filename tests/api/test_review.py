@@ -234,3 +234,25 @@ def test_a_game_with_hints_is_never_rated(client: TestClient) -> None:
     tokens = seat_players(client, code, keys)
     (record,) = play_games(client, code, tokens, 1, seed=7)
     assert record["rated"] is False and record["ratings"] is None
+
+
+def test_the_table_page_offers_a_hint_at_a_practice_table(client: TestClient) -> None:
+    r = client.post("/rooms", data={"preset": "quick", "hints": "true"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    code = r.headers["location"].rsplit("/", 1)[-1]
+    assert view(client, code)["options"]["hints"] is True
+    tokens = seat_four(client, code)
+    assert client.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0])).status_code == 200
+    turn = view(client, code)["turn"]
+    client.cookies.set("allfours_seat", tokens[turn])
+    page = client.get(f"/r/{code}")
+    assert 'data-action="hint"' in page.text
+    line = client.get(f"/r/{code}/hint")
+    assert line.status_code == 200 and line.text.startswith("Hint: ")
+    assert line.headers["content-type"].startswith("text/html")
+    client.cookies.set("allfours_seat", tokens[(turn + 1) % 4])
+    assert 'data-action="hint"' not in client.get(f"/r/{code}").text  # not their turn
+    client.cookies.clear()
+    r = client.post("/rooms", data={"preset": "quick"}, follow_redirects=False)
+    plain = r.headers["location"].rsplit("/", 1)[-1]
+    assert "hints" not in view(client, plain)["options"]
