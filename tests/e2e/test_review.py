@@ -4,8 +4,11 @@ each costly decision is listed and marked in the replay with the better choice."
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.conftest import ADMIN
+from tests.e2e.players import open_table, script_errors, seat_with_bots
 from tests.e2e.test_replay import finished_game, open_page
 
 DEADLINE_MS = 180_000  # a bound on waiting for the worker, not a speed requirement
@@ -42,3 +45,19 @@ def test_the_result_page_asks_for_the_review(server: str, browser: Browser) -> N
     page.wait_for_url(f"{server}/r/{code}/games/1/replay#review")
     expect(page.locator("[data-review-seat]")).to_have_count(4, timeout=DEADLINE_MS)
     assert not errors, errors
+
+
+def test_a_practice_table_gives_a_hint_at_your_turn(server: str, browser: Browser) -> None:
+    r = httpx.post(
+        f"{server}/api/rooms",
+        json={"rules": {"target": 7}, "seed": 16, "options": {"hints": True}},
+        headers={"Authorization": f"Bearer {ADMIN}"},
+    )
+    r.raise_for_status()
+    code = r.json()["code"]
+    page = open_table(browser, server, code, lang="fr")
+    seat_with_bots(page)
+    expect(page.locator("[data-action='hint']")).to_be_visible(timeout=DEADLINE_MS)
+    page.locator("[data-action='hint']").click()
+    expect(page.locator("[data-hint]")).to_contain_text("Indice", timeout=DEADLINE_MS)
+    assert not script_errors(page)
