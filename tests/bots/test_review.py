@@ -11,7 +11,7 @@ import pytest
 from app.bots import choose, rng_for
 from app.bots.budget import Budget
 from app.bots.review import COSTLY, judge, review_game, review_key, summarize
-from app.rules import DEFAULT_RULES, apply, new_game, observe
+from app.rules import DEFAULT_RULES, Rules, apply, new_game, observe
 from app.rules.state import Action, Phase, State
 from tests.bots.catalogue import CATALOGUE, Situation
 from tests.rules.stack import act, stack
@@ -118,3 +118,28 @@ def test_the_right_choice_costs_nothing(name: str) -> None:
     obs = situation.observation()
     for right in (a for a in obs.legal if situation.is_right(a)):
         assert judge(obs, right, random.Random(name), WORLDS).loss == 0
+
+
+def test_a_random_player_loses_far_more_than_the_standard_player() -> None:
+    """The issue's ranking in small (bench/review.py measures it at scale): seat 0 picks
+    random legal actions, the others are standard players, three short games."""
+    rules = Rules(target=7)
+    losses: dict[bool, list[float]] = {True: [], False: []}
+    for seed in (1, 2, 3):
+        state = new_game(rules, seed)
+        pick = random.Random(seed)
+        actions: list[Action] = []
+        while state.phase is not Phase.GAME_OVER:
+            assert state.turn is not None
+            obs = observe(state, state.turn)
+            if state.turn == 0:
+                action = pick.choice(obs.legal)
+            else:
+                action = choose(obs, "standard", rng=rng_for(seed, len(actions)), budget=QUICK)
+            actions.append(action)
+            state = apply(state, action)
+        for j in review_game(rules, seed, None, actions, worlds=WORLDS):
+            losses[j.seat == 0].append(j.loss)
+    randomly = sum(losses[True]) / len(losses[True])
+    standard = sum(losses[False]) / len(losses[False])
+    assert randomly >= 3 * standard > 0
