@@ -13,6 +13,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 import threading
 import time
@@ -77,6 +78,9 @@ def run(database_url: str, worlds: int, name: str, stop: Event, idle_s: float = 
     """A worker process's life: nice, then reviews until none has come for ``idle_s``."""
     with contextlib.suppress(OSError):  # not allowed here: the work is still off the loop
         os.nice(NICE)
+    # Ctrl-C reaches the whole process group: the app stops its workers itself (``stop``),
+    # so a review under way goes back to the queue rather than dying mid-write.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     engine = make_engine(database_url, pool_size=1)
     worker = f"{socket.gethostname()[:40]}:{os.getpid()}:{name}"
     idle_since = time.monotonic()
