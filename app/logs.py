@@ -17,6 +17,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app import metrics
+
 log = logging.getLogger("allfours")
 request_log = logging.getLogger("allfours.request")
 move_log = logging.getLogger("allfours.move")
@@ -129,6 +131,7 @@ class RequestLog:
         try:
             await self.app(scope, receive, send_and_note)
         finally:
+            metrics.count_request(status)
             # Docker's health probe asks every few seconds: only a failing answer is news.
             quiet = status == 200 and scope["path"] == HEALTH_PATH
             if not quiet and request_log.isEnabledFor(logging.INFO):

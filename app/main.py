@@ -11,8 +11,11 @@ from fastapi import FastAPI
 
 from app.api import (
     admin,
+    admin_pages,
     chat,
+    club_pages,
     docs,
+    friend_pages,
     health,
     host,
     openapi,
@@ -21,17 +24,23 @@ from app.api import (
     profile_pages,
     records,
     replay_pages,
+    report_pages,
     reviews,
     rooms,
 )
+from app.api import clubs as club_routes
 from app.api import errors as api_errors
+from app.api import friends as friend_routes
 from app.api import install as install_routes
+from app.api import metrics as metrics_routes
 from app.api import night_pages as night_page_routes
 from app.api import nights as night_routes
 from app.api import passkeys as passkey_routes
+from app.api import play as play_routes
 from app.api import players as player_routes
 from app.api import profiles as profile_routes
 from app.api import push as push_routes
+from app.api import reports as report_routes
 from app.api import stats as stats_routes
 from app.api.context import Context
 from app.api.layers import AllFours, layers
@@ -189,15 +198,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(reviews.router)
     app.include_router(reviews.pages)
     app.include_router(admin.router)
+    app.include_router(metrics_routes.router)
+    app.include_router(report_routes.router)
     app.include_router(player_routes.router)
     app.include_router(passkey_routes.router)
     app.include_router(profile_routes.router)
     app.include_router(push_routes.router)
     app.include_router(night_routes.router)
+    app.include_router(club_routes.router)
+    app.include_router(club_pages.router)
+    app.include_router(play_routes.router)
+    app.include_router(play_routes.pages)
+    app.include_router(friend_pages.router)
+    app.include_router(friend_routes.router)
     pages.install(app)
     app.include_router(install_routes.router)
     app.include_router(player_pages.router)
     app.include_router(host.page_router)
+    app.include_router(admin_pages.router)
+    app.include_router(report_pages.router)
     app.include_router(replay_pages.router)
     app.include_router(profile_pages.router)
     app.include_router(stats_routes.router)

@@ -126,6 +126,9 @@ class Settings(BaseSettings):
     review_workers: int = Field(
         1, ge=0, le=16, validation_alias=_env("ALLFOURS_REVIEW_WORKERS", "review_workers")
     )
+    # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
+    # /api/play answers 403 public_play_off and the home page offers a private table.
+    public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -13,6 +13,13 @@ exported game records (each checked with app.verify).
     python -m bench.night                                   # 32 pairs, SQLite
     python -m bench.night --database postgresql --processes 2
     python -m bench.night --pairs 8 --target 7              # a small night
+    python -m bench.night --pairs 8 --target 7 --season 4   # a club's season of 4 nights
+
+With ``--season N``, a club (its pairs' players are its members, registered by handle) plays
+N nights of the same pairs in one season; after the last night's last card, the time the
+club's answer (``GET /api/clubs/{code}``, whose season standings are counted from every
+night's records on each read) takes is printed, and the season's standings are checked
+against the sum of the nights' own.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import secrets
 import statistics
@@ -87,7 +95,49 @@ class Board:
                                 self.seen_over.setdefault(t["room"], now)
 
 
-async def play(base: str, board_base: str, pairs: int, match: int, rules: Json) -> Json:
+@dataclasses.dataclass(frozen=True)
+class Club:
+    """A club whose members are the bench's pairs' players (handles ``b<n>x``/``b<n>y``)."""
+
+    code: str
+    admin: str  # the admin's player key
+
+    def handles(self, n: int) -> list[str]:
+        return [f"bench{n}x", f"bench{n}y"]
+
+
+async def club_of(base: str, pairs: int) -> Club:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+
+        async def player(handle: str) -> str:
+            r = await api.post("/api/players", json={"handle": handle, "name": handle})
+            r.raise_for_status()
+            return str(r.json()["key"])
+
+        admin = await player("benchadmin")
+        auth = {"Authorization": f"Bearer {admin}"}
+        r = await api.post("/api/clubs", json={"name": "Bench club"}, headers=auth)
+        r.raise_for_status()
+        club = Club(r.json()["code"], admin)
+        r = await api.post(f"/api/clubs/{club.code}/invites", headers=auth)
+        invite = r.json()["invite"]
+        for n in range(pairs):
+            for handle in club.handles(n):
+                key = await player(handle)
+                r = await api.post(
+                    f"/api/clubs/{club.code}/join",
+                    json={"invite": invite},
+                    headers={"Authorization": f"Bearer {key}"},
+                )
+                r.raise_for_status()
+        r = await api.post(f"/api/clubs/{club.code}/seasons", json={"name": "Bench"}, headers=auth)
+        r.raise_for_status()
+        return club
+
+
+async def play(
+    base: str, board_base: str, pairs: int, match: int, rules: Json, club: Club | None = None
+) -> Json:
     # uvicorn closes a keep-alive connection idle for 5 s: the client lets go of one first
     # (a round's wait for the board is longer), or a reused one fails with a ReadError.
     limits = httpx.Limits(keepalive_expiry=2)
@@ -98,17 +148,18 @@ async def play(base: str, board_base: str, pairs: int, match: int, rules: Json) 
             "match": match,
             **({"knockout": 8} if fmt != "round_robin" else {}),
         }
-        r = await api.post(
-            "/api/nights",
-            json={"name": "Bench night", "format": fmt, "rules": rules, "options": options},
-        )
+        body = {"name": "Bench night", "format": fmt, "rules": rules, "options": options}
+        opener = {}
+        if club is not None:
+            body["club"] = club.code
+            opener = {"Authorization": f"Bearer {club.admin}"}
+        r = await api.post("/api/nights", json=body, headers=opener)
         r.raise_for_status()
         code, director = r.json()["code"], r.json()["director_token"]
         auth = {"Authorization": f"Bearer {director}"}
         for n in range(pairs):
-            r = await api.post(
-                f"/api/nights/{code}/pairs", json={"names": [f"A{n}", f"B{n}"]}, headers=auth
-            )
+            pair = {"players": club.handles(n)} if club else {"names": [f"A{n}", f"B{n}"]}
+            r = await api.post(f"/api/nights/{code}/pairs", json=pair, headers=auth)
             r.raise_for_status()
         board = Board(board_base, code)
         watching = asyncio.create_task(board.run())
@@ -165,34 +216,69 @@ def standings_match(export: Json) -> bool:
     )
 
 
-def run(kind: str, processes: int, pairs: int, match: int, target: int) -> Json:
+def season_matches(season: Json, exports: list[Json]) -> bool:
+    """The season's pairs' wins, bullseyes and chalk equal the sums of the nights' own."""
+    summed: dict[str, dict[str, int]] = {}
+    columns = ("played", "wins", "losses", "bullseyes_for", "bullseyes_against")
+    for export in exports:
+        night = export["night"]
+        names = {p["pair"]: " & ".join(sorted(p["names"])) for p in night["pairs"]}
+        for line in night["standings"]:
+            mine = summed.setdefault(names[line["pair"]], dict.fromkeys(columns, 0))
+            for c in columns:
+                mine[c] += line[c]
+    found = {
+        " & ".join(sorted(p["name"] for p in line["players"])): {c: line[c] for c in columns}
+        for line in season["pairs"]
+    }
+    return found == summed
+
+
+async def season_read(base: str, club: Club) -> tuple[float, Json]:
+    """The club's answer after the last card: how long it took (ms), and its standings."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        started = time.perf_counter()
+        r = await api.get(f"/api/clubs/{club.code}")
+        took = (time.perf_counter() - started) * 1000
+        r.raise_for_status()
+        return took, r.json()["standings"]
+
+
+def run(kind: str, processes: int, pairs: int, match: int, target: int, season: int = 0) -> Json:
     with database(kind) as url, contextlib.ExitStack() as stack:
         ports = []
         for _ in range(processes):  # one after the other: the first migrates the database
             port, _proc = stack.enter_context(server(url, env=LOAD_ENV))
             ports.append(port)
+        base, board_base = f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[-1]}"
+        club = asyncio.run(club_of(base, pairs)) if season else None
         started = time.monotonic()
-        result = asyncio.run(
-            play(
-                f"http://127.0.0.1:{ports[0]}",
-                f"http://127.0.0.1:{ports[-1]}",
-                pairs,
-                match,
-                {"target": target},
-            )
-        )
+        results = [
+            asyncio.run(play(base, board_base, pairs, match, {"target": target}, club))
+            for _ in range(max(1, season))
+        ]
+        found: Json = {}
+        if club is not None:
+            took, standings = asyncio.run(season_read(board_base, club))
+            exports = [r["export"] for r in results]
+            found = {
+                "season_ms": took,
+                "season_nights": standings["nights"],
+                "season_ok": season_matches(standings, exports),
+            }
         elapsed = time.monotonic() - started
-        board: Board = result["board"]
-        cards = last_cards(url, list(board.seen_over))
-        samples = sorted((board.seen_over[r] - cards[r]) * 1000 for r in board.seen_over)
+        seen = {room: at for r in results for room, at in r["board"].seen_over.items()}
+        cards = last_cards(url, list(seen))
+        samples = sorted((seen[r] - cards[r]) * 1000 for r in seen)
         return {
+            **found,
             "samples": samples,
-            "rounds": result["rounds"],
+            "rounds": sum(r["rounds"] for r in results),
             "tables": len(samples),
-            "events": board.events,
+            "events": sum(r["board"].events for r in results),
             "elapsed": elapsed,
-            "standings_ok": standings_match(result["export"]),
-            "games": len(result["export"]["games"]),
+            "standings_ok": all(standings_match(r["export"]) for r in results),
+            "games": sum(len(r["export"]["games"]) for r in results),
         }
 
 
@@ -203,8 +289,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--match", type=int, default=1, help="bullseyes that win a match")
     parser.add_argument("--target", type=int, default=14, help="points that win a game")
+    parser.add_argument(
+        "--season", type=int, default=0, help="N nights of the same pairs in a club's season"
+    )
     args = parser.parse_args(argv)
-    found = run(args.database, args.processes, args.pairs, args.match, args.target)
+    found = run(
+        args.database, args.processes, args.pairs, args.match, args.target, season=args.season
+    )
     s = found["samples"]
     p99 = s[min(len(s) - 1, round(0.99 * (len(s) - 1)))]
     print(
@@ -217,6 +308,12 @@ def main(argv: list[str] | None = None) -> None:
         f"max {s[-1]:.1f} ms (n={len(s)})"
     )
     print(f"standings equal an independent count from the records: {found['standings_ok']}")
+    if args.season:
+        print(
+            f"season of {found['season_nights']} nights: its standings after the last night's"
+            f" last card in {found['season_ms']:.1f} ms (GET /api/clubs/{{code}}, counted from"
+            f" every night's records); equal to the nights' own summed: {found['season_ok']}"
+        )
 
 
 if __name__ == "__main__":

@@ -1,44 +1,26 @@
-"""Admin endpoints (``ALLFOURS_ADMIN_TOKEN``): list rooms with their state, close a room."""
+"""Admin endpoints (``ALLFOURS_ADMIN_TOKEN``): list rooms with their state, close a room; the
+players' reports, ban and unban a player."""
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from app.api.admin_token import admin_token_given
+from app.api.admin_token import admin_token_given, check_admin
 from app.api.answers import errors_of
 from app.api.context import ContextDep
-from app.reasons import N_, reason
-from app.services import errors
+from app.api.report_schemas import BanIn, BanOut, ReportsOut
+from app.services import moderation
 from app.services.housekeeping import Housekeeping
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
-
-_ADMIN_ONLY = N_("Only the server's admin may do that.")
-ADMIN_OFF = reason(
-    "admin_off", "the admin endpoints are off (ALLFOURS_ADMIN_TOKEN is unset)", _ADMIN_ONLY
-)
-ADMIN_TOKEN_NEEDED = reason(
-    "admin_token_needed",
-    "the admin token is needed (Authorization: Bearer <token>)",
-    _ADMIN_ONLY,
-)
-ADMIN_TOKEN_WRONG = reason("admin_token_wrong", "that is not the admin token", _ADMIN_ONLY)
 
 _ERRORS = errors_of(401, 403, 404, 409)
 
 
 def require_admin(ctx: ContextDep, request: Request) -> None:
-    admin = ctx.settings.admin_token
-    if not admin:
-        raise errors.Forbidden(ADMIN_OFF)
-    given = admin_token_given(request)
-    if not given:
-        raise errors.Unauthorized(ADMIN_TOKEN_NEEDED)
-    if not hmac.compare_digest(given.encode(), admin.encode()):
-        raise errors.Forbidden(ADMIN_TOKEN_WRONG)
+    check_admin(ctx.settings.admin_token, admin_token_given(request))
 
 
 async def get_housekeeping(ctx: ContextDep) -> Housekeeping:
@@ -72,3 +54,38 @@ async def close_room(
     """Remove the room with its games; its open streams end and its links answer 404."""
     await ctx.rooms.write(housekeeping.close, code)
     return {"code": code, "closed": True}
+
+
+@router.get("/reports", response_model=ReportsOut, responses=_ERRORS)
+async def list_reports(
+    _: Admin,
+    ctx: ContextDep,
+    limit: Annotated[int, Query(ge=1, le=200)] = 20,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> dict[str, Any]:
+    """Players' reports, the newest first, each with the room's chat and game records as
+    they were when it was made, and whether the reported player is banned now."""
+    found: dict[str, Any] = await ctx.rooms.read(
+        moderation.reports, ctx.engine, limit=limit, offset=offset
+    )
+    return found
+
+
+@router.post(
+    "/players/{handle}/ban", response_model=BanOut, responses=errors_of(401, 403, 404, 422)
+)
+async def ban_player(
+    _: Admin, ctx: ContextDep, handle: Annotated[str, Path(max_length=40)], body: BanIn
+) -> dict[str, Any]:
+    """Ban a player: no public play, no new public tables (again: the new reason stands)."""
+    done: dict[str, Any] = await ctx.players.run(moderation.ban, ctx.engine, handle, body.reason)
+    return done
+
+
+@router.post("/players/{handle}/unban", response_model=BanOut, responses=errors_of(401, 403, 404))
+async def unban_player(
+    _: Admin, ctx: ContextDep, handle: Annotated[str, Path(max_length=40)]
+) -> dict[str, Any]:
+    """Lift a player's ban (a player not banned: the same answer)."""
+    done: dict[str, Any] = await ctx.players.run(moderation.unban, ctx.engine, handle)
+    return done

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Body, Path, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.answers import NO_STORE, errors_of
-from app.api.context import ContextDep, TokenDep
+from app.api.context import ContextDep, MaybeMeDep, TokenDep
 from app.services.talk import PRESETS, TEXT_MAX, ChatMessageOut
 
 router = APIRouter(prefix="/api", tags=["table talk"])
@@ -43,9 +43,10 @@ async def post_chat(
 
 
 @router.get("/rooms/{code}/chat", response_model=ChatOut, responses=errors_of(404))
-async def get_chat(ctx: ContextDep, code: Code, response: Response) -> ChatOut:
+async def get_chat(ctx: ContextDep, code: Code, me: MaybeMeDep, response: Response) -> ChatOut:
     response.headers.update(NO_STORE)
-    return ChatOut(messages=await ctx.rooms.read(ctx.talk.recent, code))
+    hidden = await ctx.social.hidden(me)  # the chat of those the reader blocked: never
+    return ChatOut(messages=await ctx.rooms.read(ctx.talk.recent, code, hidden))
 
 
 @router.post("/rooms/{code}/nudge", status_code=204, responses=errors_of(403, 404, 409, 429))

@@ -17,16 +17,19 @@ from app.live.presence import Presence
 from app.players import keys
 from app.players.reasons import KEY_NEEDED
 from app.services import errors
+from app.services.clubs import Clubs
 from app.services.housekeeping import Housekeeping
 from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
 from app.services.nights import Nights
 from app.services.passkeys import Passkeys
+from app.services.play_now import PlayNow
 from app.services.players import Players, SignedIn
 from app.services.push import Push
 from app.services.review_worker import ReviewWorkers
 from app.services.reviews import Reviews
 from app.services.rooms import Rooms
+from app.services.social import Social
 from app.services.talk import RoomTalk
 from app.services.view import RenderedViews
 from app.settings import Settings
@@ -67,6 +70,9 @@ class Context:
     views: RenderedViews = field(default_factory=RenderedViews)
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database
     passkeys: Passkeys = field(init=False)  # the profiles' passkeys, the way back in
+    clubs: Clubs = field(init=False)  # the clubs, their members, seasons and nights
+    social: Social = field(init=False)  # friends and blocks (issue #36)
+    play_now: PlayNow = field(init=False)  # "Play now": a seat at a public table at once
     signin_tries: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
     )
@@ -77,6 +83,9 @@ class Context:
     def __post_init__(self) -> None:
         self.talk = RoomTalk(self.rooms)
         self.passkeys = Passkeys(self.engine, self.players)
+        self.clubs = Clubs(self.engine, self.nights)
+        self.social = Social(self.engine, self.presence)
+        self.play_now = PlayNow(self.rooms, self.social)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

@@ -73,6 +73,11 @@ class StreamGate:
         if seat is not None:
             _add(self._by_seat, (room, seat), -1)
 
+    def spectators(self, room: str) -> int:
+        """The streams open on ``room`` in this process that hold no seat."""
+        seated = sum(self._by_seat.get((room, seat), 0) for seat in range(4))
+        return max(self._by_room.get(room, 0) - seated, 0)
+
     def open_streams(self, address: str | None = None) -> int:
         if address is None:
             return sum(self._by_address.values())

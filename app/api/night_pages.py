@@ -31,6 +31,7 @@ from app.night.reasons import NOT_DIRECTOR
 from app.night.state import Json, NightState
 from app.reasons import Reason
 from app.services import errors
+from app.services.clubs import club_of_night
 from app.services.night_steward import NightSteward
 from app.services.night_view import night_json, with_grace
 from app.services.nights import Nights
@@ -72,7 +73,8 @@ def _page(nights: Nights, state: NightState, request: Request, **kwargs: Any) ->
     me = kwargs.pop("me", None)
     if you is None:
         you = nights.pair_of(state, request.cookies.get(PLAYER_COOKIE), me)
-    return Page(body, pair_names(body), you=you, **kwargs)
+    club = club_of_night(nights.engine, state.row.id)
+    return Page(body, pair_names(body), you=you, club=club, **kwargs)
 
 
 async def _load(nights: Nights, code: str) -> NightState | None:

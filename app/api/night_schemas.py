@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.api.schemas import CreateRoom, PlayerName, PresetName
 from app.night.options import NightOptions
@@ -27,6 +27,12 @@ class CreateNight(BaseModel):
     preset: PresetName | None = Field(None, description="the tables' preset (as for a room)")
     rules: Rules | None = Field(None, description="the tables' house rules (as for a room)")
     options: NightOptions = NightOptions()
+    club: str | None = Field(
+        None,
+        max_length=32,
+        description="a club's code: the night belongs to the club's running season (the"
+        " opener, signed in, is one of the club's admins)",
+    )
 
     @field_validator("name")
     @classmethod
@@ -55,7 +61,9 @@ def _no_handles() -> list[str | None]:
 class RegisterPair(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    names: list[PlayerName] = Field(min_length=2, max_length=2, description="the two partners")
+    names: list[PlayerName] = Field(
+        default_factory=list, max_length=2, description="the two partners (or players)"
+    )
     handles: list[str | None] = Field(
         default_factory=_no_handles,
         min_length=2,
@@ -65,11 +73,29 @@ class RegisterPair(BaseModel):
         " needed (null: a guest, by name and link)",
     )
     team: str | None = Field(None, max_length=40, description="the club (a team match)")
+    players: list[str] | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="the two partners by handle (a club night: members of its club), seated"
+        " by their profiles each round; instead of names and handles",
+    )
 
     @field_validator("team")
     @classmethod
     def _team(cls, team: str | None) -> str | None:
         return plain_text(team) if team is not None else None
+
+    @model_validator(mode="after")
+    def _partners(self) -> RegisterPair:
+        if self.players is not None:
+            if any(not h or len(h) > 40 for h in self.players):
+                raise ValueError("each of players is a handle")
+            self.names = [h for h in self.players]
+            self.handles = [h for h in self.players]
+        elif len(self.names) != 2:
+            raise ValueError("names: the two partners")
+        return self
 
 
 class PairRegistered(BaseModel):

@@ -49,16 +49,27 @@ Code = Annotated[str, Path(description="the night's code")]
 TableNumber = Annotated[int, Path(ge=1, le=64, description="the table's number this round")]
 
 
-@router.post("/nights", status_code=201, response_model=NightCreated, responses=errors_of(422))
-async def open_night(nights: NightsDep, body: CreateNight) -> NightCreated:
-    opened = await nights.write(
-        nights.open,
-        name=body.name,
-        format=body.format,
-        preset=body.preset,
-        rules=body.chosen_rules(),
-        options=body.options,
-    )
+@router.post(
+    "/nights",
+    status_code=201,
+    response_model=NightCreated,
+    responses=errors_of(403, 404, 409, 422),
+)
+async def open_night(
+    nights: NightsDep, ctx: ContextDep, me: MaybeMeDep, body: CreateNight
+) -> NightCreated:
+    """A night; with ``club``, a night of the club's running season (a club's admin)."""
+    chosen = {
+        "name": body.name,
+        "format": body.format,
+        "preset": body.preset,
+        "rules": body.chosen_rules(),
+        "options": body.options,
+    }
+    if body.club is not None:
+        opened = await ctx.clubs.run(ctx.clubs.open_night, me, body.club, **chosen)
+    else:
+        opened = await nights.write(nights.open, **chosen)
     code = opened.code
     return NightCreated(
         code=code,
@@ -76,9 +87,13 @@ async def open_night(nights: NightsDep, body: CreateNight) -> NightCreated:
     responses=errors_of(404, 409, 422),
 )
 async def register_pair(
-    nights: NightsDep, code: Code, body: RegisterPair, director: DirectorDep
+    nights: NightsDep, ctx: ContextDep, code: Code, body: RegisterPair, director: DirectorDep
 ) -> PairRegistered:
-    """The director registers a pair, or anyone while registration is open."""
+    """The director registers a pair, or anyone while registration is open. A club night's
+    pairs given by handles are the club's members (422 for anyone else)."""
+    handles = [h for h in body.handles if h]
+    if handles:
+        await ctx.clubs.run(ctx.clubs.check_members, code, handles)
     done = await nights.write(
         nights.register,
         code,

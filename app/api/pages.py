@@ -30,11 +30,12 @@ from app.api.answers import (
 from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, MaybeMeDep, TokenDep, player_key
 from app.api.limits import ROOM_QUOTA
+from app.api.lobby import lobby
 from app.api.stream import event_stream
 from app.i18n import _
 from app.live.presence import Presence
 from app.rules.config import UnknownPreset
-from app.services import errors
+from app.services import errors, invites
 from app.services.decide import action_from
 from app.services.identity import seat_of_mark, typed_code
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -68,11 +69,17 @@ def install(app: FastAPI) -> None:
 async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLResponse:
     held = await _tables_held(ctx, request, me)
     name = me.player.name if me else None
-    # With "Your table" or a profile's name the page is this browser's own: no cache keeps it.
-    private = bool(held) or name is not None
-    return HTMLResponse(
-        render_home(held=held, signed_in_as=name), headers=NO_STORE if private else None
+    invited = await ctx.players.run(invites.invitations, ctx.rooms, me) if me else []
+    found = await ctx.rooms.read(lobby, ctx)
+    # The lobby is live: no cache keeps the page (a guest's neither).
+    page = render_home(
+        held=held,
+        signed_in_as=name,
+        public_play=found.public_play,
+        tables=found.tables,
+        invitations=invited,
     )
+    return HTMLResponse(page, headers=NO_STORE)
 
 
 async def _tables_held(ctx: Context, request: Request, me: SignedIn | None) -> list[HeldTable]:
@@ -109,7 +116,8 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     form = await request.form()
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
-        options = room_options(form.get("reckon_s"), form.get("hints"))
+        public = form.get("public") if ctx.settings.public_play else None
+        options = room_options(form.get("reckon_s"), public, form.get("hints"))
     except UnknownPreset as err:
         return HTMLResponse(render_home(error=_rules_refused(str(err))), 422)
     except ValidationError as err:
@@ -119,13 +127,15 @@ async def open_table(ctx: ContextDep, request: Request) -> Response:
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
-def room_options(reckon_s: object, hints: object = None) -> RoomOptions:
+def room_options(reckon_s: object, public: object = None, hints: object = None) -> RoomOptions:
     """The room options the create-table form sets: the reckoning's time (R23), a whole
-    number of seconds (absent, the default), and hints for practice (a checkbox). Raises
+    number of seconds, a public table, and hints for practice; absent, the defaults. Raises
     pydantic's ValidationError."""
     chosen: dict[str, object] = {}
     if isinstance(reckon_s, str) and reckon_s.strip():
         chosen["reckon_s"] = reckon_s.strip()
+    if public == "true":
+        chosen["public"] = True
     if hints == "true":
         chosen["hints"] = True
     return RoomOptions.model_validate(chosen) if chosen else DEFAULT_OPTIONS
@@ -165,14 +175,17 @@ async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
-async def room(ctx: ContextDep, code: str, token: TokenDep) -> Response:
+async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> Response:
     snap = await _find(ctx, code)
     if snap is None:
         return _no_table(code)
     if snap.code != code:  # typed by hand: to the one address each table has
         return RedirectResponse(f"/r/{snap.code}", status_code=301)
     seat = viewer_seat(ctx, snap, token)
-    page = render_room(room_view(snap, seat, ctx.presence))
+    # A seated player may invite a friend to the table.
+    friends = await ctx.players.run(ctx.social.ties, me) if me and seat is not None else None
+    shown = [f.handle for f in friends.friends] if friends else []
+    page = render_room(room_view(snap, seat, ctx.presence), shown)
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
@@ -240,6 +253,7 @@ async def table_events(
         render=table_renderer(i18n.current()),
         presence_event="state",
         say=chat_renderer(i18n.current()),
+        hidden=await ctx.social.hidden(me),  # the chat of those the viewer blocked: never
     )
 
 
@@ -260,6 +274,7 @@ async def join(
         seat=seat,
         token=token,
         player=me.seat_player if me else None,
+        shuns=await ctx.social.shuns(me),
     )
     # A claim on a computer player's seat (from the next deal): a spectator until then.
     seat_now = None if joined.pending else joined.seat

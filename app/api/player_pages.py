@@ -157,7 +157,16 @@ async def _me_page(
     shown = devices_shown(devices, me.device)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
     pushed = await ctx.players.run(ctx.push.subscriptions, me.player.id)
-    page = render_me(me, shown, link=link, error=error, passkeys=passkeys, push_count=len(pushed))
+    ties = await ctx.players.run(ctx.social.ties, me)
+    page = render_me(
+        me,
+        shown,
+        link=link,
+        error=error,
+        passkeys=passkeys,
+        push_count=len(pushed),
+        ties=ties,
+    )
     return _page(page)
 
 

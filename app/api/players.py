@@ -3,6 +3,7 @@ caller's own profile, devices and one-time sign-in links."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Request, Response
@@ -24,6 +25,7 @@ from app.api.player_schemas import (
 from app.players.devices import device_name
 from app.players.state import DeviceRow
 from app.services.players import SignedIn
+from app.services.social import Ties
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -50,8 +52,11 @@ def me_out(
     devices: list[DeviceRow],
     passkeys: list[dict[str, object]],
     push: list[dict[str, object]],
+    ties: Ties | None = None,
 ) -> MeOut:
     return MeOut(
+        friends=[asdict(f) for f in ties.friends] if ties else [],
+        blocks=[{"handle": h} for h in ties.blocked] if ties else [],
         handle=me.player.handle,
         name=me.player.name,
         language=me.player.language,
@@ -77,7 +82,8 @@ async def get_me(ctx: ContextDep, me: MeDep) -> JSONResponse:
     devices = await ctx.players.run(ctx.players.devices, me)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
     push = await ctx.players.run(ctx.push.subscriptions, me.player.id)
-    out = me_out(me, devices, passkeys_out(passkeys), push)
+    ties = await ctx.players.run(ctx.social.ties, me)
+    out = me_out(me, devices, passkeys_out(passkeys), push, ties)
     return JSONResponse(out.model_dump(mode="json"), headers=NO_STORE)
 
 
@@ -91,7 +97,8 @@ async def change_me(ctx: ContextDep, me: MeDep, body: Annotated[MeChange, Body()
     devices = await ctx.players.run(ctx.players.devices, changed)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, changed)
     push = await ctx.players.run(ctx.push.subscriptions, me.player.id)
-    out = me_out(changed, devices, passkeys_out(passkeys), push)
+    ties = await ctx.players.run(ctx.social.ties, changed)
+    out = me_out(changed, devices, passkeys_out(passkeys), push, ties)
     return JSONResponse(out.model_dump(mode="json"), headers=NO_STORE)
 
 

@@ -25,7 +25,8 @@ async def profile_page(ctx: ContextDep, me: MaybeMeDep, handle: str) -> HTMLResp
         found = await ctx.players.run(career.profile, ctx.engine, handle[:40], viewer)
     except errors.NotFound:
         return HTMLResponse(render_profile_missing(handle), 404, headers=NO_STORE)
-    return HTMLResponse(render_profile(found), headers=NO_STORE)
+    tie = await ctx.players.run(ctx.social.tie, me, found["handle"]) if me else None
+    return HTMLResponse(render_profile(found, tie), headers=NO_STORE)
 
 
 @router.get("/players", response_class=HTMLResponse)

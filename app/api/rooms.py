@@ -40,6 +40,7 @@ from app.api.stream import event_stream
 from app.reasons import N_, reason
 from app.services import errors
 from app.services.decide import action_from
+from app.services.play_now import PUBLIC_PLAY_OFF
 from app.services.view import RoomView
 from app.views.records import HandRecordView
 from app.views.shapes import CallView, call_view
@@ -67,6 +68,8 @@ async def create_room(
     body = body or CreateRoom()
     if body.seed is not None and not _is_admin(ctx, request):
         raise errors.Forbidden(SEED_ADMIN_ONLY)
+    if body.options.public and not ctx.settings.public_play:
+        raise errors.Forbidden(PUBLIC_PLAY_OFF)  # the host's switch: no public tables
     snap = await ctx.rooms.write(
         ctx.rooms.create_room,
         rules=body.chosen_rules(),
@@ -99,6 +102,7 @@ async def join(
         seat=body.seat,
         token=token,
         player=me.seat_player if me else None,
+        shuns=await ctx.social.shuns(me),
     )
     if not joined.pending:
         ctx.presence.touch(code, joined.seat)
@@ -213,4 +217,10 @@ async def events(
     ctx: ContextDep, code: Code, token: TokenDep, me: MaybeMeDep, request: Request
 ) -> EventSourceResponse:
     snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
-    return event_stream(ctx, snap, token, key=player_key(request) if me else None)
+    return event_stream(
+        ctx,
+        snap,
+        token,
+        key=player_key(request) if me else None,
+        hidden=await ctx.social.hidden(me),  # the chat of those the viewer blocked: never
+    )

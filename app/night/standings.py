@@ -101,7 +101,7 @@ def standings(
                 wins=old.wins + 1,
                 bullseyes_for=old.bullseyes_for + bye_bullseyes(results, bye.round),
             )
-    return _ranked(list(lines.values()), order)
+    return ranked(list(lines.values()), order)
 
 
 def _before_head_to_head(s: Standing, order: Order) -> tuple[int, ...]:
@@ -112,7 +112,8 @@ def _before_head_to_head(s: Standing, order: Order) -> tuple[int, ...]:
     return (s.wins, s.bullseyes_for, *tail)
 
 
-def _ranked(lines: list[Standing], order: Order) -> list[Standing]:
+def ranked(lines: list[Standing], order: Order) -> list[Standing]:
+    """``lines`` ranked as a night's (a season's players are ranked so too)."""
     groups: dict[tuple[int, ...], list[Standing]] = {}
     for s in lines:
         groups.setdefault(_before_head_to_head(s, order), []).append(s)

@@ -111,6 +111,11 @@ MOVE_BETWEEN_GAMES = reason(
 MOVE_SAME_SEAT = reason(
     "move_same_seat", "a move needs two different seats", N_("Choose two different seats.")
 )
+BLOCKED = reason(
+    "blocked",
+    "one of you has blocked the other",
+    N_("You cannot sit, talk or be friends with this player."),
+)
 SEAT_EMPTY = reason(
     "seat_empty", "seat {seat} is empty: nobody to move", N_("That seat is empty: nobody to move.")
 )
@@ -129,6 +134,8 @@ class TakeSeat:
     # in it gives it back at the game's end, or at once between games.
     own_seat: bool = False
     player: SeatPlayer | None = None  # a player's profile: the seat is held under it
+    # The profiles this player is never seated with (blocks, either way: issue #36).
+    shuns: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +317,8 @@ def _join(snap: RoomSnap, command: TakeSeat) -> RoomSnap | None:
         return None  # rejoining (or claiming again): nothing changes
     if snap.options.reserved and not command.reserved:
         raise errors.Forbidden(SEATS_RESERVED)
+    if command.shuns and shuns_any(snap, command.shuns):
+        raise errors.Conflict(BLOCKED)  # whichever of the two comes second
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
@@ -324,6 +333,19 @@ def _join(snap: RoomSnap, command: TakeSeat) -> RoomSnap | None:
     else:
         chosen = command.seat
     return _with_seat(snap, _human(chosen, command))
+
+
+def shuns_any(snap: RoomSnap, shuns: frozenset[int]) -> bool:
+    """Whether a seat here is held (or claimed) by one of the profiles ``shuns`` names."""
+    for info in snap.seats:
+        if info is None:
+            continue
+        if info.player is not None and info.player.id in shuns:
+            return True
+        claimant = info.claim.player if info.claim is not None else None
+        if claimant is not None and claimant.id in shuns:
+            return True
+    return False
 
 
 def _take_bot_seat(snap: RoomSnap, held: SeatInfo, command: TakeSeat) -> RoomSnap:

@@ -80,11 +80,13 @@ async def room_events(
     talk: RoomTalk | None = None,
     say: ChatRenderer = chat_json,
     token: str | None = None,
+    hidden: frozenset[str] = frozenset(),
 ) -> AsyncIterator[Json]:
     """Events as dicts for sse-starlette (``event``, ``id``, ``data``). With the viewer's
     ``token``, the stream ends when the token's seat changes (the host moved or replaced the
     player, a latecomer's claim was taken up): the client reconnects and is shown its new
-    seat, never the old seat's cards."""
+    seat, never the old seat's cards. The chat of the players whose handles are ``hidden``
+    (the viewer blocked them) is never sent."""
 
     def moved(snap: RoomSnap) -> bool:
         return token is not None and seat_of(snap, token) != seat
@@ -114,7 +116,7 @@ async def room_events(
         yield event(current, state_event, True)
         heard = Heard()
         if talk is not None:
-            async for said in _recent(talk, code, sub, heard, say):
+            async for said in _recent(talk, code, sub, heard, say, hidden):
                 yield said
         while True:
             await sub.wait()
@@ -147,21 +149,27 @@ async def room_events(
                     yield {"event": "nudge", "data": json.dumps({"seat": sub.nudges.pop(0)})}
                 while sub.chat_gap or sub.said:
                     if sub.chat_gap:
-                        async for said in _recent(talk, code, sub, heard, say):
+                        async for said in _recent(talk, code, sub, heard, say, hidden):
                             yield said
                         continue
                     message = sub.said.pop(0)
                     if heard.first(message.id):
-                        data = say(ChatMessageOut.model_validate_json(message.json))
-                        yield {"event": "chat", "data": data}
+                        out = ChatMessageOut.model_validate_json(message.json)
+                        if out.handle is None or out.handle not in hidden:
+                            yield {"event": "chat", "data": say(out)}
 
 
 async def _recent(
-    talk: RoomTalk, code: str, sub: Subscription, heard: Heard, say: ChatRenderer
+    talk: RoomTalk,
+    code: str,
+    sub: Subscription,
+    heard: Heard,
+    say: ChatRenderer,
+    hidden: frozenset[str],
 ) -> AsyncIterator[Json]:
     """The recent messages from the database, those not sent yet. Messages announced while
     they are read stay in ``sub.said`` and follow (once each)."""
     sub.chat_gap = False
-    for message in await asyncio.to_thread(talk.recent, code):
+    for message in await asyncio.to_thread(talk.recent, code, hidden):
         if heard.first(message.id):
             yield {"event": "chat", "data": say(message)}

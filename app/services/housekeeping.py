@@ -68,6 +68,14 @@ class Housekeeping:
             )
         return {"total": total, "offset": offset, "rooms": listed}
 
+    def figures(self) -> dict[str, int]:
+        """What the database knows for every app process: rooms, games in play."""
+        with read(self.all_rooms.engine) as conn:
+            return {
+                "rooms": store.count_rooms(conn),
+                "games_in_play": store.count_games_in_play(conn),
+            }
+
     def close(self, code: str) -> None:
         """Remove a room now, whatever its state."""
         for _ in range(8):

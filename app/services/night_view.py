@@ -131,11 +131,7 @@ def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
             }
         )
     played = played_of(state)
-    over = (
-        bool(played)
-        and played[-1].over
-        and plan.next_draw(state.shape, state.teams, played) is None
-    )
+    over = _over(state, played)
     body: Json = {
         "code": state.code,
         "name": state.row.name,
@@ -163,6 +159,25 @@ def night_json(state: NightState, snapshot: Snapshot | None = None) -> Json:
             for name, side, total in zip(clubs, (side_a, side_b), totals, strict=False)
         ]
     return body
+
+
+def _over(state: NightState, played: list[plan.Played]) -> bool:
+    return (
+        bool(played)
+        and played[-1].over
+        and plan.next_draw(state.shape, state.teams, played) is None
+    )
+
+
+def night_state(state: NightState) -> tuple[str, str | None]:
+    """registering, playing, between_rounds or over, and who won it once over: a pair's
+    names, or a team match's club (a club's list of its nights)."""
+    played = played_of(state)
+    over = _over(state, played)
+    won = plan.night_winner(state.shape, state.teams, played) if over else None
+    if isinstance(won, int):
+        won = " & ".join(next(p.names for p in state.pairs if p.number == won))
+    return _state(state, played, over), won
 
 
 def _state(state: NightState, played: list[plan.Played], over: bool) -> str:

@@ -38,6 +38,12 @@ class RoomOptions(BaseModel):
         description="practice: the seat on turn may ask GET /api/rooms/{code}/hint for a"
         " suggested action and why; a game with hints is never rated",
     )
+    public: bool = Field(
+        False,
+        exclude_if=lambda public: not public,  # shown only where it is so
+        description="a public table: listed in the lobby (GET /api/lobby), open to anyone,"
+        " and found by play now (POST /api/play)",
+    )
     reserved: bool = Field(
         False,
         exclude_if=lambda reserved: not reserved,  # shown only where it is so

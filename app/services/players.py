@@ -36,7 +36,7 @@ from app.services.identity import seat_of_mark, token_hash
 from app.services.names import clean_name
 from app.services.rooms import Rooms
 from app.services.snapshot import SeatPlayer
-from app.store import passkey_repo, push_repo
+from app.store import passkey_repo, push_repo, social_repo
 from app.store import player_repo as repo
 from app.store.db import read, write
 
@@ -199,6 +199,7 @@ class Players:
         holds become guests' seats nobody holds (the tables play on with the away cover)."""
         with write(self.engine) as conn:
             gone = repo.wipe_player(conn, me.player.id, datetime.now(UTC))
+            social_repo.forget_ties(conn, me.player.id)  # friends, blocks, invitations
             rooms = repo.rooms_of_player(conn, me.player.id)
         self._forget(gone)
         for code in rooms:
@@ -214,6 +215,7 @@ class Players:
             player = repo.player_by_id(conn, me.player.id)
             devices = repo.devices_of(conn, me.player.id)
             seats = repo.seats_of_player(conn, me.player.id)
+            ties = social_repo.ties_export(conn, me.player.id)
             passkeys = [
                 {
                     "id": k.id,
@@ -251,6 +253,7 @@ class Players:
             "seats": [{"room": code, "seat": seat} for code, seat in seats],
             "passkeys": passkeys,
             "push_subscriptions": push,
+            **ties,  # friend requests both ways, blocks, invitations (issue #36)
             "stats": counted["stats"],
             "games": counted["games"],
         }

@@ -26,6 +26,7 @@ from py_vapid import Vapid02
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
+from app import metrics
 from app.push import postman, vapid, words
 from app.push.endpoints import NotPushable, allowed_origins, checked_endpoint, checked_keys
 from app.push.postman import Outcome
@@ -316,8 +317,10 @@ class Push:
                 repo.sent(conn, letter.id)  # given up: never sent again
         if answer.outcome is Outcome.DELIVERED:
             self.sent += 1
+            metrics.PUSH_SENT.inc()
         elif answer.outcome is not Outcome.RETRY or attempts >= MAX_ATTEMPTS:
             self.failed += 1
+            metrics.PUSH_FAILED.inc()
             log.info(
                 "a push was not delivered",
                 extra={"event": "push_failed", "status": answer.status, "attempts": attempts},

@@ -28,7 +28,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from app import logs
+from app import logs, metrics
 from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.reasons import N_, reason
@@ -38,6 +38,7 @@ from app.rules.state import Call
 from app.services import errors
 from app.services.commit import Committer, LostRace, drew_code
 from app.services.decide import (
+    BLOCKED,
     Act,
     ClaimSeat,
     Command,
@@ -60,7 +61,7 @@ from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.persist import persist
 from app.services.snapshot import ReplayOf, RoomSnap, SeatPlayer, SnapCache, load
-from app.store import repo
+from app.store import repo, social_repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 from app.views.records import HandRecordView, hand_records
 
@@ -187,9 +188,10 @@ class Rooms:
         first_dealer: int | None = None,
         replay_of: ReplayOf | None = None,
         options: RoomOptions = DEFAULT_OPTIONS,
+        listed: bool | None = None,
     ) -> RoomSnap:
         """A new room; with ``replay_of``, one that deals that game again (its seed and first
-        dealer)."""
+        dealer); ``listed`` False: a public table listed later (``list_public``)."""
 
         def insert(conn: Connection, code: str) -> RoomSnap:
             room_id = repo.insert_room(
@@ -200,6 +202,7 @@ class Rooms:
                 first_dealer=first_dealer,
                 replay_of=(replay_of.code, replay_of.number) if replay_of else None,
                 options=options.model_dump() if options != DEFAULT_OPTIONS else None,
+                listed=listed,
             )
             return RoomSnap(
                 room_id,
@@ -228,6 +231,7 @@ class Rooms:
         reserved: bool = False,
         own_seat: bool = False,
         player: SeatPlayer | None = None,
+        shuns: frozenset[int] = frozenset(),
     ) -> JoinedSeat:
         """A human takes a seat; a caller already seated here gets its own seat back. With
         ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and
@@ -237,7 +241,7 @@ class Rooms:
         the seat is held under the profile."""
         fresh = token if (reserved or player) and token else new_token()
         command = TakeSeat(
-            token, clean_name(name), seat, token_hash(fresh), reserved, own_seat, player
+            token, clean_name(name), seat, token_hash(fresh), reserved, own_seat, player, shuns
         )
         snap = self._commit(code, command)
         mine = seat_of(snap, token)
@@ -292,9 +296,22 @@ class Rooms:
         return done
 
     def rematch(self, *, code: str, token: str | None, admin: bool = False) -> RoomSnap:
+        if not admin:
+            self._apart(code)
         done = self._commit(code, Rematch(token, secrets.randbits(SEED_BITS), admin))
         self.herald.game_started(done, rematch=True)
         return done
+
+    def _apart(self, code: str) -> None:
+        """Two players at this table, one of whom blocked the other since they sat down:
+        their game finishes, and no new one seats them together (409 blocked)."""
+        snap = self.cache.get(code) or self.snapshot(code)
+        ids = {s.player.id for s in snap.seats if s is not None and s.player is not None}
+        if len(ids) < 2:
+            return
+        with read(self.engine) as conn:
+            if social_repo.blocked_among(conn, ids):
+                raise errors.Conflict(BLOCKED)
 
     def act(
         self,
@@ -317,6 +334,7 @@ class Rooms:
                 card=last.card,
                 auto=last.auto,
             )
+            metrics.count_move()
         return done
 
     # -- renege mode (R22-R23) ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, Field
+from sqlalchemy import Connection
 
 from app.i18n import N_
 from app.live.hub import Nudge, Said, nudge_mark
@@ -96,26 +97,40 @@ class ChatMessageOut(BaseModel):
     text: str = Field(description="plain text, to be shown as text")
     preset: str | None = Field(description="the preset's id when the message is one")
     at: datetime
+    handle: str | None = Field(
+        None, description="the writer's profile's handle, when a player wrote it"
+    )
 
 
-def clean_text(raw: str) -> str:
+def clean_text(raw: str, limit: int = TEXT_MAX) -> str:
     """The message as shown: line breaks and tabs become spaces, control characters go,
-    trimmed; 1-200 characters, else 422."""
+    trimmed; 1 to ``limit`` characters (a chat message's 200 unless said), else 422."""
     spaced = "".join(" " if ch in "\r\n\t" else ch for ch in raw)
     text = "".join(
         ch for ch in spaced if unicodedata.category(ch) != "Cc" and ch not in _BIDI_CONTROLS
     ).strip()
     if not text:
         raise errors.Invalid(TEXT_EMPTY)
-    if len(text) > TEXT_MAX:
-        raise errors.Invalid(TEXT_TOO_LONG, max=TEXT_MAX)
+    if len(text) > limit:
+        raise errors.Invalid(TEXT_TOO_LONG, max=limit)
     return text
 
 
 def _out(row: repo.ChatRow) -> ChatMessageOut:
     return ChatMessageOut(
-        id=row.id, seat=row.seat, name=row.name, text=row.text, preset=row.preset, at=row.at
+        id=row.id,
+        seat=row.seat,
+        name=row.name,
+        text=row.text,
+        preset=row.preset,
+        at=row.at,
+        handle=row.handle,
     )
+
+
+def messages_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatMessageOut]:
+    """A room's last ``limit`` messages, oldest first, as the API shows them."""
+    return [_out(r) for r in repo.chat_of(conn, room_id, limit=limit)]
 
 
 def _utc_now() -> datetime:
@@ -169,6 +184,9 @@ class RoomTalk:
                 text=said,
                 preset=preset,
                 at=now,
+                player=(info.player.id, info.player.handle)
+                if info is not None and info.player is not None
+                else None,
             )
             message = _out(row)
             event = Said(row.id, message.model_dump_json())
@@ -176,13 +194,16 @@ class RoomTalk:
         self._notifier.event_after_commit(code, event)
         return message
 
-    def recent(self, code: str) -> list[ChatMessageOut]:
+    def recent(self, code: str, hidden: frozenset[str] = frozenset()) -> list[ChatMessageOut]:
+        """The last messages, but those of the players whose handles are ``hidden`` (the
+        reader blocked them)."""
         check_code(code)
         with read(self._engine) as conn:
             room = repo.room_by_code(conn, code)
             if room is None:
                 raise errors.NotFound(errors.NO_ROOM, code=code)
-            return [_out(r) for r in repo.chat_of(conn, room.id, limit=RECENT)]
+            rows = repo.chat_of(conn, room.id, limit=RECENT)
+        return [_out(r) for r in rows if r.handle is None or r.handle not in hidden]
 
     def nudge(self, code: str, token: str | None) -> int:
         """Nudge the player to act; the seat nudged."""

@@ -74,6 +74,13 @@ def count_rooms(conn: Connection) -> int:
     return int(conn.execute(select(func.count()).select_from(rooms)).scalar_one())
 
 
+def count_games_in_play(conn: Connection) -> int:
+    """Games started and not over, in every room."""
+    return int(
+        conn.execute(select(func.count()).select_from(games).where(~games.c.over)).scalar_one()
+    )
+
+
 def idle_rooms(conn: Connection, *, before: datetime) -> list[RoomActivity]:
     """Rooms with no change since ``before``."""
     moved = (

@@ -75,6 +75,9 @@ class Room(Base):
     changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # The table's host (the player who opened it, or the first one seated): their seat.
     host_seat: Mapped[int | None] = mapped_column(SmallInteger)
+    # A public table (room option ``public``, issue #36): listed in the lobby, found by play
+    # now. A column, not only the options' JSON, so the lobby is one indexed query.
+    public: Mapped[bool] = mapped_column(Boolean, server_default=text("false"), index=True)
 
 
 class Seat(Base):
@@ -175,6 +178,8 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(String(800))  # 200 characters, in any script
     preset: Mapped[str | None] = mapped_column(String(32))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The writer's profile, when a player wrote it: a reader who blocked them never sees it.
+    player_id: Mapped[int | None] = mapped_column(Integer)
 
 
 # -- club night (issue #27): pairs meet in rounds, a room per table ---------------------------
@@ -401,6 +406,145 @@ class PushOutbox(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+# -- the host's tools (issue #36): reports and bans ------------------------------------------
+
+
+class Report(Base):
+    """A player's report of another, with the room's chat and game records as they were when
+    it was made: kept here, not linked, so that the room's removal (the sweep, a host
+    closing it) loses nothing the admin needs to judge it."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    reported_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    room: Mapped[str] = mapped_column(String(32))  # the room's code: the room may be gone
+    reason: Mapped[str] = mapped_column(String(16))  # cheating, abuse, other
+    text: Mapped[str] = mapped_column(String(2000))  # 500 characters, in any script
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # The room's chat (its messages as API.md's <message>) and each game's record, as then.
+    chat: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    records: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+
+
+class Ban(Base):
+    """A player the admin banned: no public play, no new public tables. One row a player;
+    unbanning removes it."""
+
+    __tablename__ = "bans"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- clubs and seasons (issue #37) --------------------------------------------------------
+
+
+class Club(Base):
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    standings: Mapped[str] = mapped_column(String(16), default="wins_first")  # the club's order
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ClubMember(Base):
+    __tablename__ = "club_members"
+    __table_args__ = (UniqueConstraint("club_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(8))  # admin, member
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ClubInvite(Base):
+    """An invite link: only its token's hash is kept; a revoked one answers 410."""
+
+    __tablename__ = "club_invites"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Season(Base):
+    """A club's season: numbered 1.. in the club; the unique number makes two admins starting
+    one at once start one (the second insert of the same number fails)."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("club_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ClubNight(Base):
+    """A night of a club's season. One row a night (unique): a night never moves."""
+
+    __tablename__ = "club_nights"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"), unique=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("seasons.id", ondelete="CASCADE"), index=True)
+
+
+# -- play now, friends, blocks (issue #36) ----------------------------------------------------
+
+
+class Friend(Base):
+    """A friend request of ``player_id`` to ``friend_id``; the two are friends once each has
+    asked the other (the other's same request accepts it)."""
+
+    __tablename__ = "friends"
+    __table_args__ = (UniqueConstraint("player_id", "friend_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    friend_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Block(Base):
+    """``player_id`` blocked ``blocked_id``: never seated together, no requests nor
+    invitations between them, and the blocker never sees the blocked one's chat."""
+
+    __tablename__ = "blocks"
+    __table_args__ = (UniqueConstraint("player_id", "blocked_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Invitation(Base):
+    """A friend's invitation to their table, shown on the invited player's home page."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (UniqueConstraint("player_id", "from_id", "room_code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    room_code: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class GameReview(Base):

@@ -100,7 +100,10 @@ def insert_room(
     first_dealer: int | None = None,
     replay_of: tuple[str, int] | None = None,
     options: dict[str, Any] | None = None,
+    listed: bool | None = None,
 ) -> int:
+    """A new room's id; ``listed`` False keeps a public table out of the lobby for now."""
+    public = bool(options and options.get("public")) if listed is None else listed
     result = conn.execute(
         insert(rooms)
         .values(
@@ -112,6 +115,7 @@ def insert_room(
             replay_of_code=replay_of[0] if replay_of else None,
             replay_of_game=replay_of[1] if replay_of else None,
             options=options,
+            public=public,
         )
         .returning(rooms.c.id)
     )
@@ -481,6 +485,7 @@ class ChatRow:
     text: str
     preset: str | None
     at: datetime
+    handle: str | None = None  # the writer's profile's, when a player wrote it
 
 
 _CHAT_COLUMNS = (chat.c.id, chat.c.seat, chat.c.name, chat.c.text, chat.c.preset, chat.c.at)
@@ -495,19 +500,30 @@ def insert_chat(
     text: str,
     preset: str | None,
     at: datetime,
+    player: tuple[int, str] | None = None,
 ) -> ChatRow:
+    """A message; ``player``: the writer's profile (id, handle), when a player wrote it."""
     new_id = conn.execute(
         insert(chat)
-        .values(room_id=room_id, seat=seat, name=name, text=text, preset=preset, at=at)
+        .values(
+            room_id=room_id,
+            seat=seat,
+            name=name,
+            text=text,
+            preset=preset,
+            at=at,
+            player_id=player[0] if player else None,
+        )
         .returning(chat.c.id)
     ).scalar_one()
-    return ChatRow(int(new_id), seat, name, text, preset, at)
+    return ChatRow(int(new_id), seat, name, text, preset, at, player[1] if player else None)
 
 
 def chat_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatRow]:
     """The room's last ``limit`` messages, oldest first."""
     query = (
-        select(*_CHAT_COLUMNS)
+        select(*_CHAT_COLUMNS, players.c.handle)
+        .outerjoin(players, players.c.id == chat.c.player_id)
         .where(chat.c.room_id == room_id)
         .order_by(chat.c.id.desc())
         .limit(limit)

@@ -52,6 +52,7 @@ class Page:
     # that registered itself (app/services/nights.py pair_links); the director's own link.
     pair_links: dict[int, list[tuple[str, str]] | None] = field(default_factory=dict)
     director_link: str | None = None
+    club: Json | None = None  # the club and season of a club's night: its pages link back
 
 
 def pair_names(night: Json) -> dict[int, str]:
@@ -193,6 +194,7 @@ def context(page: Page) -> Json:
         "comebacks": comebacks,
         "pair_links": page.pair_links,
         "director_link": page.director_link,
+        "club": page.club,
         "seat_owner": partial(seat_owner, night),
         "levels": [(level, level_name(level)) for level in LEVEL_NAMES],
     }

@@ -70,8 +70,10 @@ def render_me(
     error: str | None = None,
     passkeys: Sequence[object] = (),
     push_count: int = 0,
+    ties: object = None,
 ) -> str:
-    """The own page of a signed-in player (``push_count``: their devices with push on)."""
+    """The own page of a signed-in player; ``push_count``: their devices with push on;
+    ``ties``: friends, requests and blocks."""
     return (
         environment()
         .get_template("me.html")
@@ -83,6 +85,7 @@ def render_me(
             languages=LANGUAGES,
             passkeys=passkeys,
             push_count=push_count,
+            ties=ties,
         )
     )
 

@@ -114,7 +114,9 @@ def _game(g: Json) -> GameShown:
     )
 
 
-def render_profile(found: Json) -> str:
+def render_profile(found: Json, tie: object = None) -> str:
+    """A public profile; ``tie``: the reader's tie to it (friend, asked, blocked), for the
+    "Add friend" and "Block" buttons, None for a guest or the player's own."""
     stats = found["stats"]
     figures = [(key, _(label), number(stats[key])) for key, label in FIGURES]
     if any(stats[key] for key, _label in RENEGE_FIGURES):
@@ -125,6 +127,7 @@ def render_profile(found: Json) -> str:
         .get_template("profile.html")
         .render(
             found=True,
+            tie=tie,
             handle=found["handle"],
             name=found["name"],
             listed=found["listed"],

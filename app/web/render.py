@@ -105,9 +105,10 @@ def render_table(view: RoomView) -> str:
     return environment().get_template("_table.html").render(page=build(view))
 
 
-def render_room(view: RoomView) -> str:
-    """The whole room page: the table plus the page around it (one event stream)."""
-    return _around_table(view, "room.html")
+def render_room(view: RoomView, friends: Sequence[str] = ()) -> str:
+    """The whole room page: the table plus the page around it (one event stream);
+    ``friends``: the handles a seated player may invite to it."""
+    return _around_table(view, "room.html", friends=friends)
 
 
 def render_live(view: RoomView) -> str:
@@ -116,11 +117,11 @@ def render_live(view: RoomView) -> str:
     return _around_table(view, "_live.html")
 
 
-def _around_table(view: RoomView, outer: str) -> str:
+def _around_table(view: RoomView, outer: str, **more: object) -> str:
     page = build(view)
     env = environment()
     fragment = env.get_template("_table.html").render(page=page)
-    return env.get_template(outer).render(page=page, table_html=Markup(fragment))
+    return env.get_template(outer).render(page=page, table_html=Markup(fragment), **more)
 
 
 def render_home(
@@ -130,6 +131,9 @@ def render_home(
     held: Sequence[HeldTable] = (),
     signed_in_as: str | None = None,
     profile: ProfileForm | None = None,
+    public_play: bool = True,
+    tables: Sequence[object] = (),
+    invitations: Sequence[tuple[str, str, str]] = (),
 ) -> str:
     """The home page; ``held``: the tables this browser holds a seat at ("Your table");
     ``signed_in_as``: the name of the profile it is signed in to, else ``profile``: the
@@ -145,8 +149,16 @@ def render_home(
             held=held,
             signed_in_as=signed_in_as,
             form=profile or ProfileForm(),
+            public_play=public_play,
+            tables=tables,
+            invitations=invitations,
         )
     )
+
+
+def render_public_tables(tables: Sequence[object]) -> str:
+    """The lobby's public tables (app/api/play.py's LobbyTable), as the home page lists them."""
+    return environment().get_template("_public_tables.html").render(tables=tables)
 
 
 def render_how_to_play() -> str:

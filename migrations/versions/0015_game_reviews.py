@@ -1,7 +1,7 @@
 """game reviews: the queue and the kept reviews of finished games (issue #38)
 
 Revision ID: 0015
-Revises: 0011
+Revises: 0014
 Create Date: 2026-12-06 07:00:00.000000
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0015"
-down_revision: str | None = "0011"
+down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -20,11 +20,14 @@ from app.reasons import REASONS, Param
 from app.rules import DEFAULT_RULES, Action, Rules, apply, legal_actions, new_game
 from app.rules.errors import RuleError
 from app.rules.state import Phase, call, reckoned
+from app.services.moderation import REPORTS_PER_HOUR
 from app.web.refusals import sentence
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.reneges import renege_room
 from tests.api.table import bearer, new_room, play_random, seat_four, view
 from tests.api.test_renege import play_until
+from tests.clubs.helpers import club_requests_reached
+from tests.players.test_blocks import social_requests_reached
 from tests.players.test_passkeys import passkey_requests_reached
 from tests.rules.stack import act, do, game, reach, stack
 from tests.rules.test_play import FOLLOW, UNDER
@@ -43,6 +46,8 @@ RACES = {"room_busy", "no_free_code", "version_overtaken", "changed_first"}
 # (the second's insert meets the first's round), and eight registrations or night codes in a
 # row lost to others writing at the same instant.
 RACES |= {"night_round_drawn", "night_busy"}
+# A club's: eight club codes in a row taken, or lock waits given up on (app/services/clubs.py).
+RACES |= {"club_busy"}
 # A game dealt before the documented shuffle exists only in an old database.
 LEGACY = {"old_shuffle"}
 
@@ -376,6 +381,44 @@ def player_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     yield "too_many_signins", code_of(c.post("/api/signin", json={"code": "sc.guess"}))
 
 
+def report_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """A report's refusals (API.md § Reports): by one who never sat there, of oneself, a
+    flood."""
+    keys = []
+    for handle in ("reporter", "reported"):
+        made = c.post("/api/players", json={"handle": handle, "name": "Ann"})
+        keys.append(bearer(made.json()["key"]))
+    code = c.post("/api/rooms", json={}).json()["code"]
+    assert c.post(f"/api/rooms/{code}/join", json={"name": "A"}, headers=keys[0]).status_code == 200
+    said = {"reason": "abuse", "text": "rude", "room": code}
+    yield (
+        "not_at_table",
+        code_of(c.post("/api/reports", json={**said, "handle": "reporter"}, headers=keys[1])),
+    )
+    yield (
+        "report_self",
+        code_of(c.post("/api/reports", json={**said, "handle": "reporter"}, headers=keys[0])),
+    )
+    for _ in range(REPORTS_PER_HOUR):
+        c.post("/api/reports", json={**said, "handle": "reported"}, headers=keys[0])
+    flood = c.post("/api/reports", json={**said, "handle": "reported"}, headers=keys[0])
+    yield "too_many_reports", code_of(flood)
+
+
+def push_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """Web Push's refusals (API.md § The phone): an endpoint off the push services' list, a
+    subscription's keys that are not keys, a spectator saying a seat's page is in sight."""
+    key = bearer(c.post("/api/players", json={"handle": "pusher", "name": "Pat"}).json()["key"])
+    good = {"p256dh": "BOr" + "A" * 84, "auth": "A" * 22}
+    off = {"endpoint": "http://10.0.0.1/push/x", "keys": good}
+    yield "push_host", code_of(c.post("/api/me/push", json={"subscription": off}, headers=key))
+    bad = {"endpoint": "https://fcm.googleapis.com/fcm/send/x", "keys": {**good, "p256dh": "x"}}
+    yield "push_key", code_of(c.post("/api/me/push", json={"subscription": bad}, headers=key))
+    code = c.post("/api/rooms", json={}).json()["code"]
+    unseated = c.post(f"/api/rooms/{code}/sight", json={"visible": False})
+    yield "sight_not_seated", code_of(unseated)
+
+
 def renege_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
     """Renege mode's refusals of a request (R22-R23): a move while the hand is reckoned, a
     call by someone who holds no seat at the table."""
@@ -415,8 +458,12 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(night_requests_reached(table.client))
     reached |= dict(renege_requests_reached(table.client))
     reached |= dict(passkey_requests_reached(table.client))
+    reached |= dict(club_requests_reached(table.client))
+    reached |= dict(social_requests_reached(table.client, database_url))
     reached |= dict(player_requests_reached(table.client))  # last: it spends the sign-in tries
     reached |= dict(_limits_reached(database_url))
+    reached |= dict(report_requests_reached(table.client))
+    reached |= dict(push_requests_reached(table.client))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
     unreached = set(REASONS) - set(reached) - RACES - LEGACY
@@ -439,6 +486,7 @@ def _limits_reached(database_url: str) -> Iterator[tuple[str, tuple[str, dict[st
         yield "too_many_rooms", code_of(quota.post("/api/rooms", json={}))
     with TestClient(create_app(app_settings(database_url, admin_token=None))) as off:
         yield "admin_off", code_of(off.get("/api/admin/rooms"))
+        yield "metrics_loopback_only", code_of(off.get("/metrics"))
 
 
 # -- the words of every reason, in every language -------------------------------------------

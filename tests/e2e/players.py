@@ -98,6 +98,19 @@ def _note_csp_violation(message: ConsoleMessage, errors: list[str]) -> None:
         errors.append(message.text)
 
 
+def console_errors(page: Page) -> list[str]:
+    """Every console error and uncaught script error on the page from now on."""
+    errors: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", note)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
 def script_errors(page: Page) -> list[str]:
     """Uncaught script errors and CSP refusals on the page since it was opened."""
     return _ERRORS.get(id(page), [])

@@ -184,6 +184,10 @@ KINDS = (
     (r"/me", "own page"),
     (r"/me/delete", "own page"),
     (r"/p/[^/]+", "profile"),
+    (r"/p/[^/]+/report", "report"),
+    (r"/c", "clubs"),
+    (r"/c/[^/]+", "club"),
+    (r"/c/[^/]+/board", "club: board"),
     (r"/players", "leaderboard"),
     (r"/offline", "offline"),
 )
@@ -406,6 +410,30 @@ def _night_stages(browser: Browser, crawl: Crawl) -> None:
     everyone("the night over")
 
 
+# ---------- A club and its season (issue #37) ----------
+
+
+def _club_stages(browser: Browser, crawl: Crawl) -> None:
+    """A club's admin (a profile) with a season begun, from their own page; a stranger from
+    the club's address (its page and the venue's board)."""
+    made = httpx.post(f"{crawl.server}/api/players", json={"handle": "crawl_club", "name": "Kay"})
+    key = str(made.json()["key"])
+    opened = httpx.post(
+        f"{crawl.server}/api/clubs", json={"name": "Crawl Sports Club"}, headers=_bearer(key)
+    )
+    assert opened.status_code == 201, opened.text
+    code = opened.json()["code"]
+    season = httpx.post(
+        f"{crawl.server}/api/clubs/{code}/seasons", json={"name": "Season 1"}, headers=_bearer(key)
+    )
+    assert season.is_success, season.text
+    admin = browser.new_context(viewport=PHONE_360)  # type: ignore[arg-type]
+    admin.add_cookies([{"name": PLAYER_COOKIE, "value": key, "url": f"{crawl.server}/"}])
+    crawl.pages(admin.new_page(), ["/me"], "club admin", "a season begun")
+    stranger = browser.new_context(viewport=PHONE_360).new_page()  # type: ignore[arg-type]
+    crawl.pages(stranger, [f"/c/{code}", f"/c/{code}/board"], "a stranger", "a season begun")
+
+
 ROLES = ("director", "player", "spectator")
 
 
@@ -434,6 +462,7 @@ def crawled(browser: Browser, server: str) -> Iterator[Crawl]:
     crawl = Crawl(server)
     _table_stages(browser, crawl)
     _night_stages(browser, crawl)
+    _club_stages(browser, crawl)
     _bad_links(browser, crawl)
     yield crawl
 
@@ -457,7 +486,11 @@ PAGES = [
     "keep my games",
     "own page",
     "profile",
+    "report",
     "leaderboard",
+    "clubs",
+    "club",
+    "club: board",
     "error page",
     "offline",
 ]

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.e2e.conftest import LAUNCH_ARGS
 from tests.e2e.gate import CHROMIUM
-from tests.e2e.players import WATCH_PAGE, add_bots, create_room, start, take_seat
+from tests.e2e.players import WATCH_PAGE, add_bots, console_errors, create_room, start, take_seat
 
 
 @pytest.fixture
@@ -46,18 +46,6 @@ CACHED = """async () => {
 }"""
 
 
-def _console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-
-    def note(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(message.text)
-
-    page.on("console", note)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
-
-
 def _controlled(page: Page) -> None:
     """Until the worker is active and controls the page (it claims its clients)."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -78,7 +66,7 @@ def _installability_errors(page: Page) -> list[Any]:
 
 def test_the_home_page_is_installable(profile: BrowserContext, server: str) -> None:
     page = profile.new_page()
-    errors = _console_errors(page)
+    errors = console_errors(page)
     page.goto(f"{server}/?lang=fr")
     _controlled(page)
     manifest = page.evaluate(
@@ -94,7 +82,7 @@ def test_a_table_offline_shows_the_offline_page_and_comes_back(
 ) -> None:
     code = create_room(server, seed=35)
     page = profile.new_page()
-    errors = _console_errors(page)
+    errors = console_errors(page)
     page.goto(f"{server}/r/{code}?lang=de")
     page.wait_for_selector("#table")
     take_seat(page, "Ann", 0)
@@ -138,7 +126,7 @@ def test_installed_back_at_a_table_in_play_asks_before_leaving(
     context.add_init_script(WATCH_PAGE)
     context.add_init_script(STANDALONE)
     page = context.new_page()
-    errors = _console_errors(page)
+    errors = console_errors(page)
     page.goto(f"{server}/?lang=en")
     code = create_room(server, seed=36)
     page.goto(f"{server}/r/{code}")

@@ -15,12 +15,12 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from app.api.context import PLAYER_COOKIE
 from tests.e2e.conftest import ADMIN, LAUNCH_ARGS
 from tests.e2e.gate import CHROMIUM
-from tests.e2e.players import WATCH_PAGE
+from tests.e2e.players import WATCH_PAGE, console_errors
 from tests.live.server import ServerProcess
 from tests.push.receiver import Receiver
 
@@ -71,18 +71,6 @@ def _profile(base: str, handle: str, language: str) -> str:
     return str(r.json()["key"])
 
 
-def _errors(page: Page) -> list[str]:
-    errors: list[str] = []
-
-    def note(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(message.text)
-
-    page.on("console", note)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
-
-
 def _registration_id(page: Page) -> Any:
     """The service worker's registration, as Chromium's DevTools protocol names it."""
     cdp = page.context.new_cdp_session(page)
@@ -114,7 +102,7 @@ def test_the_profile_page_turns_push_on_or_says_why_not_and_the_worker_shows_a_p
     key = _profile(push_server, "phone_ann", "fr")
     device.add_cookies([{"name": PLAYER_COOKIE, "value": key, "url": f"{push_server}/"}])
     page = device.new_page()
-    errors = _errors(page)
+    errors = console_errors(page)
     page.goto(f"{push_server}/me?lang=fr")
     page.click("[data-push-on]")
     status = page.locator("[data-push-status]")

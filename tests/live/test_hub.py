@@ -213,9 +213,9 @@ class CountingTalk(RoomTalk):
 
     reads = 0
 
-    def recent(self, code: str) -> list[ChatMessageOut]:
+    def recent(self, code: str, hidden: frozenset[str] = frozenset()) -> list[ChatMessageOut]:
         self.reads += 1
-        return super().recent(code)
+        return super().recent(code, hidden)
 
 
 def _talk_stream(local: Local, talk: RoomTalk, code: str) -> AsyncIterator[dict[str, Any]]:

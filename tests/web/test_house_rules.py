@@ -49,5 +49,6 @@ def test_home_page_has_a_field_per_option_and_a_join_by_code() -> None:
     names = {e.get("name") for e in elements if e.tag in ("input", "select")}
     assert set(Rules.model_fields) | {"code"} <= names
     forms = {e.get("action"): e.get("method") for e in elements if e.tag == "form"}
-    # and "Keep my games", a profile in one step, for a browser signed in to none
-    assert forms == {"/rooms": "post", "/join": "get", "/me/new": "post"}
+    # and "Keep my games", a profile in one step, for a browser signed in to none; and
+    # "Play now" (issue #36)
+    assert forms == {"/rooms": "post", "/join": "get", "/me/new": "post", "/play": "post"}

@@ -1,0 +1,61 @@
+"""The pages' forms for friends, blocks and invitations (issue #36): the profile page's "Add
+friend" and "Block", the own page's "Accept" and "Unblock", the table's "Invite a friend".
+Each answers with the page it came from."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Path
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app.api.context import ContextDep, MaybeMeDep
+from app.api.errors import status_of
+from app.services import errors, invites
+from app.web.error_page import render_error
+from app.web.refusals import page_message
+
+router = APIRouter(include_in_schema=False)
+
+Handle = Annotated[str, Path(max_length=40)]
+
+
+def _refused(refused: errors.ApiError) -> HTMLResponse:
+    status = status_of(refused)
+    return HTMLResponse(render_error(status, page_message(refused)), status)
+
+
+@router.post("/p/{handle}/{tie}")
+async def tie(ctx: ContextDep, me: MaybeMeDep, handle: Handle, tie: str) -> Response:
+    """Add a friend (or accept their request), remove one, block, unblock."""
+    if me is None:
+        return RedirectResponse("/me", status_code=303)
+    doing = {
+        "friend": ctx.social.befriend,
+        "unfriend": ctx.social.unfriend,
+        "block": ctx.social.block,
+        "unblock": ctx.social.unblock,
+    }.get(tie)
+    if doing is None:
+        return HTMLResponse(render_error(404, None), 404)
+    try:
+        await ctx.players.run(doing, me, handle)
+    except errors.ApiError as refused:
+        return _refused(refused)
+    return RedirectResponse(f"/p/{handle.strip().lower()}", status_code=303)
+
+
+@router.post("/r/{code}/invite")
+async def invite(
+    ctx: ContextDep,
+    me: MaybeMeDep,
+    code: Annotated[str, Path(max_length=40)],
+    handle: Annotated[str, Form(max_length=40)],
+) -> Response:
+    if me is None:
+        return RedirectResponse("/me", status_code=303)
+    try:
+        await ctx.players.run(invites.invite, ctx.rooms, ctx.social, me, code, handle)
+    except errors.ApiError as refused:
+        return _refused(refused)
+    return RedirectResponse(f"/r/{code}", status_code=303)
