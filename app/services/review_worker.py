@@ -86,7 +86,13 @@ def run(database_url: str, worlds: int, name: str, stop: Event, idle_s: float = 
     idle_since = time.monotonic()
     try:
         while not stop.is_set():
-            if work_once(engine, worker, worlds, stop):
+            try:
+                worked = work_once(engine, worker, worlds, stop)
+            except Exception:  # a review that fails is tried again once its lease runs out
+                log.exception("a review failed", extra={"event": "review_failed"})
+                stop.wait(POLL_S)
+                continue
+            if worked:
                 idle_since = time.monotonic()
                 continue
             if time.monotonic() - idle_since > idle_s:
