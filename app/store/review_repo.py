@@ -7,6 +7,7 @@ and a restart loses no request.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -148,3 +149,22 @@ def release(conn: Connection, review: int, worker: str, now: datetime) -> None:
         .where(reviews.c.id == review, reviews.c.claimed_by == worker, reviews.c.state == RUNNING)
         .values(state=QUEUED, claimed_by=None, claimed_until=None, updated_at=now)
     )
+
+
+def seat_losses(
+    conn: Connection, games: Sequence[tuple[str, int]]
+) -> dict[tuple[str, int], list[float]]:
+    """Each seat's average loss in the done reviews of these games (room code, number), as
+    first asked for there."""
+    if not games:
+        return {}
+    rooms = {room for room, _ in games}
+    query = select(reviews.c.room, reviews.c.number, reviews.c.result).where(
+        reviews.c.state == DONE, reviews.c.room.in_(rooms)
+    )
+    wanted = set(games)
+    out: dict[tuple[str, int], list[float]] = {}
+    for room, number, result in conn.execute(query):
+        if (room, number) in wanted and result:
+            out[(room, number)] = [float(s["average_loss"]) for s in result["seats"]]
+    return out

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.profile_schemas import ProfileOut
 from app.api.review_schemas import HintOut, ReviewAsked, ReviewOut
 from app.main import create_app
 from app.services.review_worker import work_once
@@ -256,3 +257,24 @@ def test_the_table_page_offers_a_hint_at_a_practice_table(client: TestClient) ->
     r = client.post("/rooms", data={"preset": "quick"}, follow_redirects=False)
     plain = r.headers["location"].rsplit("/", 1)[-1]
     assert "hints" not in view(client, plain)["options"]
+
+
+def test_a_profile_shows_the_average_loss_of_its_reviewed_games(
+    client: TestClient, database_url: str
+) -> None:
+    keys = [make(client, h) for h in ("r_ann", "r_ben", "r_cal", "r_dee")]
+    code = new_room(client, {"rules": {"target": 7}})
+    tokens = seat_players(client, code, keys)
+    play_games(client, code, tokens, 1, seed=8)
+    before = client.get("/api/players/r_ben").json()
+    assert before["average_loss"] is None and before["recent"][0]["average_loss"] is None
+    ask(client, code)
+    drain(database_url)
+    seats = review(client, code)["seats"]
+    for seat, handle in enumerate(("r_ann", "r_ben", "r_cal", "r_dee")):
+        found = client.get(f"/api/players/{handle}")
+        ProfileOut.model_validate(found.json(), strict=True)
+        assert found.json()["recent"][0]["average_loss"] == seats[seat]["average_loss"]
+        assert found.json()["average_loss"] == seats[seat]["average_loss"]
+    page = client.get("/p/r_ben")
+    assert 'data-stat="average_loss"' in page.text
