@@ -25,6 +25,7 @@ from app.api import (
     records,
     replay_pages,
     report_pages,
+    reviews,
     rooms,
 )
 from app.api import clubs as club_routes
@@ -46,6 +47,7 @@ from app.api.layers import AllFours, layers
 from app.api.limits import RoomQuota, StreamGate
 from app.api.night_schemas import NIGHT_MODELS
 from app.api.record_schemas import RECORD_MODELS
+from app.api.review_schemas import REVIEW_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
 from app.live.hub import Hub
 from app.live.notifier import LocalNotifier
@@ -57,6 +59,8 @@ from app.services.night_steward import NightSteward
 from app.services.nights import Nights
 from app.services.players import Players
 from app.services.push import Push
+from app.services.review_worker import ReviewWorkers
+from app.services.reviews import Reviews
 from app.services.rooms import Rooms
 from app.settings import Settings, load_settings
 from app.store.checkpoint import WalCheckpointer
@@ -104,6 +108,10 @@ def build_context(settings: Settings) -> Context:
         housekeeping=Housekeeping(rooms, presence),
         players=Players(engine, rooms),
         push=push,
+        reviews=Reviews(engine, rooms),
+        review_workers=ReviewWorkers(
+            settings.database_url, settings.review_worlds, settings.review_workers
+        ),
     )
 
 
@@ -120,6 +128,12 @@ async def _bounded(step: str, done: Awaitable[object]) -> None:
         log.warning(
             "a step of stopping took too long", extra={"event": "stop_step_slow", "step": step}
         )
+
+
+async def resume_reviews(ctx: Context) -> None:
+    """Workers for the reviews left waiting (none started when none is)."""
+    if await asyncio.to_thread(ctx.reviews.waiting):
+        await asyncio.to_thread(ctx.review_workers.ensure)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -145,9 +159,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resume_nights = asyncio.get_running_loop().create_task(steward.resume_all())
         await sweeper.start()
         await ctx.push.start()
+        # Reviews asked before a restart are taken up again (a worker starts only if needed).
+        review_start = asyncio.get_running_loop().create_task(resume_reviews(ctx))
         try:
             yield
         finally:
+            review_start.cancel()
+            await _bounded("reviews", asyncio.to_thread(ctx.review_workers.stop))
             await _bounded("push", ctx.push.stop())
             await _bounded("sweeper", sweeper.stop())
             resume.cancel()
@@ -177,6 +195,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(host.router)
     app.include_router(chat.router)
     app.include_router(records.router)
+    app.include_router(reviews.router)
+    app.include_router(reviews.pages)
     app.include_router(admin.router)
     app.include_router(metrics_routes.router)
     app.include_router(report_routes.router)
@@ -203,5 +223,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(stats_routes.pages)
     app.include_router(night_page_routes.router)
     docs.install(app)
-    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS, *NIGHT_MODELS))
+    openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS, *NIGHT_MODELS, *REVIEW_MODELS))
     return app

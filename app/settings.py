@@ -118,6 +118,14 @@ class Settings(BaseSettings):
     push_timeout_s: float = Field(
         5.0, gt=0, le=60, validation_alias=_env("ALLFOURS_PUSH_TIMEOUT_S", "push_timeout_s")
     )
+    # The review of a game (issue #38): imagined deals each decision is judged on (tests use
+    # a few), and the worker processes this app starts for them (0: another process does).
+    review_worlds: int = Field(
+        384, ge=2, le=4096, validation_alias=_env("ALLFOURS_REVIEW_WORLDS", "review_worlds")
+    )
+    review_workers: int = Field(
+        1, ge=0, le=16, validation_alias=_env("ALLFOURS_REVIEW_WORKERS", "review_workers")
+    )
     # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
     # /api/play answers 403 public_play_off and the home page offers a private table.
     public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))

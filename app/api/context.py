@@ -26,6 +26,8 @@ from app.services.passkeys import Passkeys
 from app.services.play_now import PlayNow
 from app.services.players import Players, SignedIn
 from app.services.push import Push
+from app.services.review_worker import ReviewWorkers
+from app.services.reviews import Reviews
 from app.services.rooms import Rooms
 from app.services.social import Social
 from app.services.talk import RoomTalk
@@ -62,6 +64,8 @@ class Context:
     housekeeping: Housekeeping  # the admin's list of rooms, closing and sweeping them
     players: Players  # the profiles, their devices and the seats they hold
     push: Push  # Web Push: the players' subscriptions, and the sending
+    reviews: Reviews  # the reviews of finished games: asked, read
+    review_workers: ReviewWorkers  # the processes that do them
     # Each room's newest views as rendered, shared by the streams that show the same one.
     views: RenderedViews = field(default_factory=RenderedViews)
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database

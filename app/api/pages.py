@@ -118,7 +118,7 @@ async def open_table(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Respo
     try:
         rules = chosen_rules({k: v for k, v in form.items() if isinstance(v, str)})
         public = form.get("public") if ctx.settings.public_play else None
-        options = room_options(form.get("reckon_s"), public)
+        options = room_options(form.get("reckon_s"), public, form.get("hints"))
     except UnknownPreset as err:
         return HTMLResponse(render_home(error=_rules_refused(str(err))), 422)
     except ValidationError as err:
@@ -133,15 +133,17 @@ async def open_table(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Respo
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
-def room_options(reckon_s: object, public: object = None) -> RoomOptions:
+def room_options(reckon_s: object, public: object = None, hints: object = None) -> RoomOptions:
     """The room options the create-table form sets: the reckoning's time (R23), a whole
-    number of seconds, and a public table; absent, the defaults. Raises pydantic's
-    ValidationError."""
+    number of seconds, a public table, and hints for practice; absent, the defaults. Raises
+    pydantic's ValidationError."""
     chosen: dict[str, object] = {}
     if isinstance(reckon_s, str) and reckon_s.strip():
         chosen["reckon_s"] = reckon_s.strip()
     if public == "true":
         chosen["public"] = True
+    if hints == "true":
+        chosen["hints"] = True
     return RoomOptions.model_validate(chosen) if chosen else DEFAULT_OPTIONS
 
 

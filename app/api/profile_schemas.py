@@ -70,6 +70,11 @@ class RecentOut(Shown):
         description="a rated game's change of the shown rating (the ordinal x100, rounded)"
     )
     after: RatingOut | None = Field(description="the rating after a rated game")
+    average_loss: float | None = Field(
+        None,
+        description="the player's average loss a decision in the game's review (issue #38),"
+        " once one was asked for and done; else null",
+    )
 
 
 class HistoryOut(Shown):
@@ -87,6 +92,11 @@ class ProfileOut(Shown):
     opponents: list[TallyOut] = Field(description="head to head, most games first")
     recent: list[RecentOut] = Field(description="the last 20 games, newest first")
     history: list[HistoryOut] = Field(description="the rating after each rated game, oldest first")
+    average_loss: float | None = Field(
+        None,
+        description="the player's average loss a decision over the last games reviewed"
+        " (issue #38); null before any",
+    )
 
 
 class RankedOut(Shown):

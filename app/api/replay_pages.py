@@ -69,6 +69,21 @@ async def replay(
     return HTMLResponse(page, headers=NO_STORE)
 
 
+@router.post("/r/{code}/review")
+async def ask_review(ctx: ContextDep, code: str) -> Response:
+    """The result page's "Review this game": the review of the room's latest game asked for,
+    then its replay, where the progress shows."""
+    snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
+    if snap.game is None:
+        message = _("This table has not started a game yet.")
+        return HTMLResponse(render_unavailable(message, snap.code), 404)
+    number = snap.game.number
+    row = await ctx.reviews.run(ctx.reviews.ask, snap.code, number)
+    if row.state != "done":
+        await ctx.reviews.run(ctx.review_workers.ensure)
+    return RedirectResponse(f"/r/{snap.code}/games/{number}/replay#review", status_code=303)
+
+
 @router.post("/r/{code}/games/{g}/again", dependencies=[ROOM_QUOTA])
 async def play_again(
     ctx: ContextDep, code: str, g: Annotated[int, Path(ge=1, le=2**31 - 1)], token: TokenDep

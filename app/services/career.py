@@ -29,7 +29,7 @@ from app.rules.state import HandRecord
 from app.services import errors
 from app.services.figures import CAREER_FIGURES, career_figures, count_game
 from app.services.snapshot import Lineup, RoomSnap, SeatInfo, SeatRating, replay_game
-from app.store import career_repo, repo
+from app.store import career_repo, repo, review_repo
 from app.store.db import read
 
 Json = dict[str, Any]
@@ -137,7 +137,7 @@ def game_ended(conn: Connection, snap: RoomSnap) -> RoomSnap:
     assert game is not None and game.state.winner is not None
     lineup = game.lineup
     players = [o.player for o in lineup] if lineup is not None else [None] * 4
-    rated_game = snap.options.rated and is_rated(lineup, snap.seats)
+    rated_game = snap.options.rated and not snap.options.hints and is_rated(lineup, snap.seats)
     _, ratings = count_in(
         conn,
         game_id=game.id,
@@ -232,6 +232,7 @@ def career_json(conn: Connection, player_id: int, *, rating: Rating, rated_games
     partners: dict[tuple[str, str], Json] = {}
     opponents: dict[tuple[str, str], Json] = {}
     recent = []
+    places: list[tuple[str, int, int]] = []  # each recent game's room, number and seat
     for row in rows:
         lineup = row.lineup or []
         if len(lineup) != 4:
@@ -245,6 +246,7 @@ def career_json(conn: Connection, player_id: int, *, rating: Rating, rated_games
             entry["wins"] += int(row.won)
         before = Rating(**row.before) if row.before else None
         after = Rating(**row.after) if row.after else None
+        places.append((row.room, row.number, row.seat))
         recent.append(
             {
                 "room": row.room,
@@ -260,6 +262,16 @@ def career_json(conn: Connection, player_id: int, *, rating: Rating, rated_games
             }
         )
 
+    history = [{"ended_at": r["ended_at"], "after": r["after"]} for r in recent if r["after"]]
+    recent, places = recent[::-1][:RECENT], places[::-1][:RECENT]
+    losses = review_repo.seat_losses(conn, [(room, number) for room, number, _ in places])
+    reviewed = []
+    for r, (room, number, seat) in zip(recent, places, strict=True):
+        seats = losses.get((room, number))
+        r["average_loss"] = seats[seat] if seats else None
+        if seats:
+            reviewed.append(seats[seat])
+
     def ranked(tally: dict[tuple[str, str], Json]) -> list[Json]:
         return sorted(tally.values(), key=lambda e: (-e["games"], -e["wins"], str(e)))
 
@@ -272,8 +284,11 @@ def career_json(conn: Connection, player_id: int, *, rating: Rating, rated_games
         "stats": stats,
         "partners": ranked(partners),
         "opponents": ranked(opponents),
-        "recent": recent[::-1][:RECENT],
-        "history": [{"ended_at": r["ended_at"], "after": r["after"]} for r in recent if r["after"]],
+        "recent": recent,
+        "history": history,
+        # Over the last games whose review was asked for (issue #38): the player's average
+        # loss a decision, None before any.
+        "average_loss": round(sum(reviewed) / len(reviewed), 3) if reviewed else None,
     }
 
 

@@ -32,6 +32,12 @@ class RoomOptions(BaseModel):
         " the four seats from the first deal to the end; off: its games count in the players'"
         " stats but leave their ratings alone",
     )
+    hints: bool = Field(
+        False,
+        exclude_if=lambda hints: not hints,  # shown only where it is so
+        description="practice: the seat on turn may ask GET /api/rooms/{code}/hint for a"
+        " suggested action and why; a game with hints is never rated",
+    )
     public: bool = Field(
         False,
         exclude_if=lambda public: not public,  # shown only where it is so

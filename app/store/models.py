@@ -545,3 +545,28 @@ class Invitation(Base):
     from_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     room_code: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameReview(Base):
+    """The review of a finished game (issue #38): asked once, computed once by whichever
+    worker process claims it (``claimed_by`` / ``claimed_until``, a lease renewed with each
+    progress, so a worker that died is taken over), then kept. Keyed by what it depends on:
+    the game's rules, seed, first dealer, shuffle and actions (``key``, a SHA-256), so the
+    same game dealt again in another room shares it. ``game`` holds those inputs (the seed
+    is public: a game is reviewed only once it is over); ``room`` and ``number`` name the
+    game it was first asked for."""
+
+    __tablename__ = "game_reviews"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    room: Mapped[str] = mapped_column(String(32))
+    number: Mapped[int] = mapped_column(Integer)
+    game: Mapped[dict[str, object]] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(8), index=True)  # queued | running | done
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    result: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -29,6 +29,7 @@ from app.web.awards import (
 )
 from app.web.cards import card_name, suit_word
 from app.web.render import environment
+from app.web.review import review_words
 from app.web.words import partners
 
 RANKS = "23456789TJQKA"
@@ -128,6 +129,7 @@ class Replay:
     replay_of: Mapping[str, Any] | None
     stored: bool  # a game of this server (export links, "again"), not an opened file
     profiles: tuple[tuple[str, str], ...] = ()  # (name, handle) of the seats under a profile
+    names: tuple[str, ...] = ()  # the seats' names, 0-3
 
 
 def build(record: Mapping[str, Any], *, stored: bool = True) -> Replay:
@@ -155,6 +157,7 @@ def build(record: Mapping[str, Any], *, stored: bool = True) -> Replay:
         replay_of=record.get("replay_of"),
         stored=stored,
         profiles=_profiles(record["seats"], names) if stored else (),
+        names=tuple(names),
     )
 
 
@@ -345,7 +348,9 @@ def _award(award: Mapping[str, Any], names: list[str], *, at_deal: bool) -> Awar
 def render_replay(record: Mapping[str, Any], *, seated: bool, stored: bool = True) -> str:
     """The replay page of a finished game's record."""
     page = environment().get_template("replay.html")
-    return page.render(r=build(record, stored=stored), seated=seated)
+    replay = build(record, stored=stored)
+    review = review_words(replay.names) if stored else None
+    return page.render(r=replay, seated=seated, review=review)
 
 
 def render_open(*, error: str | None = None, max_kib: int) -> str:

@@ -57,6 +57,7 @@ class TablePage:
     away: Away
     news: News
     ratings: tuple[RatingChange, ...] = ()  # a rated game's changes, at its end
+    hints: bool = False  # a practice table (option hints) and the viewer's turn: "Hint"
     chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
     bot_levels: tuple[tuple[str, str], ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
@@ -95,4 +96,5 @@ def build(view: RoomView) -> TablePage:
         away=covered,
         news=news(view, placed, kicked, played, awarded, called, covered, said, matched),
         ratings=rating_changes(view, placed),
+        hints=view.options.hints and placed.your_turn,
     )

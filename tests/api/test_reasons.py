@@ -161,6 +161,11 @@ def requests_reached(t: Table) -> Iterator[tuple[str, tuple[str, dict[str, Param
     yield "hand_not_over", code_of(c.get(f"{api_playing}/hands/1"))
     yield "no_game", code_of(c.get(f"{api_lobby}/games/3"))
     yield "deals_secret", code_of(t.post(f"{api_playing}/games/1/again", auth=t.auth(0)))
+    yield "review_not_yet", code_of(t.post(f"{api_playing}/games/1/review"))
+    yield "hints_off", code_of(c.get(f"{api_lobby}/hint", headers=bearer(t.lobby_token)))
+    practice = new_room(c, {"options": {"hints": True}})
+    practising = c.post(f"/api/rooms/{practice}/join", json={"name": "Ann"}).json()["token"]
+    yield "no_hint_now", code_of(c.get(f"/api/rooms/{practice}/hint", headers=bearer(practising)))
     yield "players_deal_again", code_of(t.post(f"{api_playing}/games/1/again"))
     yield (
         "unknown_level",
@@ -230,6 +235,7 @@ def requests_reached(t: Table) -> Iterator[tuple[str, tuple[str, dict[str, Param
     # a finished game
     play_random(c, playing, t.tokens, random.Random(7), check=False)
     yield "game_over", code_of(t.post(acting, {"type": "stand"}, auth=t.auth(0)))
+    yield "review_not_asked", code_of(c.get(f"{api_playing}/games/1/review"))
     # the admin's
     yield "seed_admin_only", code_of(t.post("/api/rooms", {"seed": 1}))
     yield "admin_token_needed", code_of(c.get("/api/admin/rooms"))

@@ -1,0 +1,149 @@
+"""The reviews' workers: processes of their own, at lower priority, so a review never runs
+on the server's event loop nor takes a core from the tables before they have had theirs.
+
+A worker claims the oldest waiting review (a lease in the database: app/store/review_repo.py),
+computes it (app/bots/review.py), writing its progress as it goes and renewing its lease, and
+keeps the result. A worker with nothing to do for ``IDLE_S`` ends; the app starts one again
+when a review is asked for, and at its start when reviews are waiting (a restart loses none).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import threading
+import time
+from multiprocessing.context import SpawnProcess
+from multiprocessing.synchronize import Event
+
+from sqlalchemy.engine import Engine
+
+from app.services.reviews import compute, lease_until, utcnow
+from app.store import review_repo
+from app.store.db import make_engine, write
+
+log = logging.getLogger("allfours.reviews")
+
+NICE = 10  # below the server's own processes
+IDLE_S = 30.0  # a worker with nothing to do ends after this
+POLL_S = 0.5
+PROGRESS_EVERY_S = 1.0  # the page's progress bar moves at least this often
+
+
+class Taken(Exception):
+    """The review was taken over by another worker (this one's lease ran out), or the app
+    is stopping: leave it."""
+
+
+def work_once(engine: Engine, worker: str, worlds: int, stop: Event | None = None) -> bool:
+    """Claim one waiting review and do it; False if none was waiting."""
+    with write(engine) as conn:
+        now = utcnow()
+        for review in review_repo.waiting(conn, now):
+            row = review_repo.claim(conn, review, worker, now, lease_until(now))
+            if row is not None:
+                break
+        else:
+            return False
+    last = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        nonlocal last
+        if stop is not None and stop.is_set():
+            raise Taken
+        if time.monotonic() - last < PROGRESS_EVERY_S:
+            return
+        last = time.monotonic()
+        with write(engine) as conn:
+            now = utcnow()
+            if not review_repo.advance(conn, row.id, worker, done / total, now, lease_until(now)):
+                raise Taken
+
+    try:
+        result = compute(row.game, worlds, progress)
+    except Taken:
+        with write(engine) as conn:
+            review_repo.release(conn, row.id, worker, utcnow())
+        return True
+    with write(engine) as conn:
+        review_repo.finish(conn, row.id, worker, result, utcnow())
+    return True
+
+
+def run(database_url: str, worlds: int, name: str, stop: Event, idle_s: float = IDLE_S) -> None:
+    """A worker process's life: nice, then reviews until none has come for ``idle_s``."""
+    with contextlib.suppress(OSError):  # not allowed here: the work is still off the loop
+        os.nice(NICE)
+    # Ctrl-C reaches the whole process group: the app stops its workers itself (``stop``),
+    # so a review under way goes back to the queue rather than dying mid-write.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    engine = make_engine(database_url, pool_size=1)
+    worker = f"{socket.gethostname()[:40]}:{os.getpid()}:{name}"
+    idle_since = time.monotonic()
+    try:
+        while not stop.is_set():
+            try:
+                worked = work_once(engine, worker, worlds, stop)
+            except Exception:  # a review that fails is tried again once its lease runs out
+                log.exception("a review failed", extra={"event": "review_failed"})
+                stop.wait(POLL_S)
+                continue
+            if worked:
+                idle_since = time.monotonic()
+                continue
+            if time.monotonic() - idle_since > idle_s:
+                return
+            stop.wait(POLL_S)
+    finally:
+        engine.dispose()
+
+
+class ReviewWorkers:
+    """The app's worker processes (``count`` at most; 0: this app reviews nothing, another
+    process with workers does)."""
+
+    def __init__(self, database_url: str, worlds: int, count: int, idle_s: float = IDLE_S) -> None:
+        self._url, self._worlds, self._count, self._idle_s = database_url, worlds, count, idle_s
+        self._context = multiprocessing.get_context("spawn")  # never fork a running server
+        self._stop = self._context.Event()
+        self._processes: list[SpawnProcess] = []
+        self._lock = threading.Lock()
+        self._started = 0
+
+    def ensure(self) -> None:
+        """Workers running, up to ``count`` (called from a thread: a spawn takes a while)."""
+        with self._lock:
+            if self._stop.is_set():
+                return
+            self._processes = [p for p in self._processes if p.is_alive()]
+            while len(self._processes) < self._count:
+                self._started += 1
+                process = self._context.Process(
+                    target=run,
+                    args=(self._url, self._worlds, str(self._started), self._stop, self._idle_s),
+                    name=f"allfours-review-{self._started}",
+                    daemon=True,
+                )
+                process.start()
+                self._processes.append(process)
+
+    @property
+    def alive(self) -> int:
+        return sum(1 for p in self._processes if p.is_alive())
+
+    def stop(self, wait_s: float = 5.0) -> None:
+        """Ask the workers to stop (a review under way is left to be taken up again), then
+        end those that did not."""
+        self._stop.set()
+        with self._lock:
+            deadline = time.monotonic() + wait_s
+            for p in self._processes:
+                p.join(max(0.0, deadline - time.monotonic()))
+                if p.is_alive():
+                    p.terminate()
+                    p.join(1.0)
+            self._processes = []

@@ -1,0 +1,175 @@
+"""The review of a finished game (issue #38, API.md "The review of a game"): asking for it,
+reading it, and the work itself, done by a worker process (app/services/review_worker.py).
+
+A review depends only on the game's rules, seed, first dealer, shuffle and actions: keyed by
+them, it is done once and kept, and the same game dealt again in another room shares it.
+Nothing of it exists before the game is over (its seed, and so every hand, is public then).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy import exc
+from sqlalchemy.engine import Engine
+
+from app.bots.review import Judged, review_game, review_key, summarize
+from app.reasons import N_, reason
+from app.rules import Rules
+from app.rules.cards import code
+from app.rules.state import Action
+from app.services import errors
+from app.services.records import load_record
+from app.services.rooms import Rooms
+from app.services.snapshot import action_of
+from app.store import review_repo
+from app.store.db import read, write
+from app.store.review_repo import ReviewRow
+
+Json = dict[str, Any]
+P = ParamSpec("P")
+T = TypeVar("T")
+
+REVIEW_NOT_YET = reason(
+    "review_not_yet",
+    "game {number} of room {code} is not over: it is reviewed once it is",
+    N_("That game is not over: it can be reviewed once it is."),
+)
+REVIEW_NOT_ASKED = reason(
+    "review_not_asked",
+    "no one has asked for the review of game {number} of room {code}",
+    N_("No one has asked for that game's review yet."),
+)
+
+LEASE_S = 60.0  # a worker renews it with each progress; one that died loses it after this
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Reviews:
+    engine: Engine
+    rooms: Rooms
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """A use case from the event loop, in a worker thread (a game is replayed)."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    def ask(self, code: str, number: int) -> ReviewRow:
+        """The review of game ``number`` of room ``code``, queued unless asked before."""
+        game = _game_of(self.rooms, code, number)
+        key = _key(game)
+        for _ in range(2):
+            try:
+                with write(self.engine) as conn:
+                    return review_repo.ask(conn, key, code, number, game, utcnow())
+            except exc.IntegrityError:
+                continue  # asked at the same moment by another process: read theirs
+        with read(self.engine) as conn:
+            row = review_repo.by_key(conn, key)
+        assert row is not None
+        return row
+
+    def status(self, code: str, number: int) -> ReviewRow:
+        game = _game_of(self.rooms, code, number)
+        with read(self.engine) as conn:
+            row = review_repo.by_key(conn, _key(game))
+        if row is None:
+            raise errors.NotFound(REVIEW_NOT_ASKED, code=code, number=number)
+        return row
+
+    def waiting(self) -> int:
+        with read(self.engine) as conn:
+            return len(review_repo.waiting(conn, utcnow()))
+
+
+def _game_of(rooms: Rooms, code: str, number: int) -> Json:
+    """The inputs of the review of a finished game; 404 unknown, 409 not over yet."""
+    record = load_record(rooms, code, number)
+    if not record.over:
+        raise errors.Conflict(REVIEW_NOT_YET, code=code, number=number)
+    state = record.game.state
+    return {
+        "rules": state.rules.model_dump(mode="json"),
+        "seed": str(state.seed),
+        "first_dealer": record.game.first_dealer,
+        "shuffle": state.shuffle,
+        "actions": [_action_json(action_of(a)) for a in record.actions],
+    }
+
+
+def _action_json(a: Action) -> Json:
+    return {"type": a.type, "card": a.card, "seat": a.seat, "lift": a.lift}
+
+
+def _actions(game: Json) -> list[Action]:
+    return [Action(a["type"], a["card"], a["seat"], a["lift"]) for a in game["actions"]]
+
+
+def _key(game: Json) -> str:
+    rules = Rules.model_validate(game["rules"])
+    return review_key(
+        rules, int(game["seed"]), game["first_dealer"], game["shuffle"], _actions(game)
+    )
+
+
+def action_word(a: Action) -> str:
+    """An action as the review names it: the card's code, or the bid's word."""
+    return code(a.card) if a.type == "play" and a.card is not None else a.type
+
+
+def compute(game: Json, worlds: int, progress: Any = None) -> Json:
+    """The review's result as kept (``decisions`` and ``seats``), pure work: no I/O."""
+    judged = review_game(
+        Rules.model_validate(game["rules"]),
+        int(game["seed"]),
+        game["first_dealer"],
+        _actions(game),
+        shuffle=game["shuffle"],
+        worlds=worlds,
+        progress=progress,
+    )
+    return {
+        "decisions": [_decision_json(j) for j in judged],
+        "seats": [
+            {
+                "seat": s.seat,
+                "decisions": s.decisions,
+                "costly": s.costly,
+                "average_loss": s.average_loss,
+            }
+            for s in summarize(judged)
+        ],
+    }
+
+
+def _decision_json(j: Judged) -> Json:
+    out: Json = {
+        "hand": j.hand,
+        "seat": j.seat,
+        "action": action_word(j.action),
+        "best": action_word(j.best),
+        "loss": j.loss,
+    }
+    if j.why is not None:
+        out["why"] = j.why
+    return out
+
+
+def review_json(row: ReviewRow) -> Json:
+    """The GET answer: state and progress; the decisions and seats once done."""
+    out: Json = {"state": row.state, "progress": round(row.progress, 3)}
+    if row.state == review_repo.DONE and row.result is not None:
+        out["decisions"] = row.result["decisions"]
+        out["seats"] = row.result["seats"]
+    return out
+
+
+def lease_until(now: datetime) -> datetime:
+    return now + timedelta(seconds=LEASE_S)

@@ -1,0 +1,130 @@
+/* The review of a finished game on its replay page (issue #38).
+ *
+ * "Review this game" asks for it (POST .../review); a progress bar follows the worker
+ * (GET .../review, polled) and, once done, each seat's summary and each costly decision
+ * are written from replay.html's words (the reader's language). In the replay itself a
+ * costly card (or bid) is marked data-costly with data-better="<card or action>".
+ */
+(function () {
+  "use strict";
+
+  var POLL_MS = 1000;
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+
+  function start() {
+    var box = $("[data-review]");
+    if (!box) return;
+    var words = JSON.parse(box.getAttribute("data-words") || "{}");
+    var url = "/api/rooms/" + encodeURIComponent(box.getAttribute("data-room")) +
+      "/games/" + encodeURIComponent(box.getAttribute("data-game")) + "/review";
+    var button = $("[data-action='review']", box);
+    var bar = $("[data-review-progress]", box);
+    var result = $("[data-review-result]", box);
+
+    function say(key, values) {
+      return String(words[key] || "").replace(/\{(\w+)\}/g, function (m, k) { return values[k]; });
+    }
+    function named(action) {
+      return (words.cards && words.cards[action]) || (words.bids && words.bids[action]) || action;
+    }
+    function line(text, cls) {
+      var p = document.createElement("p");
+      if (cls) p.className = cls;
+      p.textContent = text;  // names are the players' own text: never markup
+      return p;
+    }
+
+    function mark(d) {
+      var deal = $("section[data-hand='" + d.hand + "']");
+      if (!deal) return;
+      var at = null;
+      if (words.cards && words.cards[d.action]) {
+        var cards = deal.querySelectorAll(".played[data-played-by='" + d.seat + "']");
+        for (var i = 0; i < cards.length; i++) {
+          if ($("[data-card='" + d.action + "']", cards[i])) at = cards[i];
+        }
+      } else {
+        at = $(".decision", deal);
+      }
+      if (!at) return;
+      at.setAttribute("data-costly", String(d.loss));
+      at.setAttribute("data-better", d.best);
+      at.title = say("costly", {
+        name: words.names[d.seat], action: named(d.action), best: named(d.best), loss: d.loss
+      });
+    }
+
+    function show(review) {
+      result.textContent = "";
+      var list = document.createElement("ul");
+      list.className = "review-seats";
+      review.seats.forEach(function (s) {
+        var li = document.createElement("li");
+        li.setAttribute("data-review-seat", s.seat);
+        li.className = "team-" + (s.seat % 2);
+        li.textContent = say("seat", {
+          name: words.names[s.seat], costly: s.costly, decisions: s.decisions,
+          average: s.average_loss.toFixed(2)
+        });
+        list.appendChild(li);
+      });
+      result.appendChild(list);
+      var costly = review.decisions.filter(function (d) { return d.loss >= 0.25; });
+      if (!costly.length) { result.appendChild(line(words.none, "review-none")); return; }
+      var ol = document.createElement("ol");
+      ol.className = "review-costly";
+      costly.forEach(function (d) {
+        var li = document.createElement("li");
+        li.setAttribute("data-costly", String(d.loss));
+        li.setAttribute("data-better", d.best);
+        li.className = "team-" + (d.seat % 2);
+        li.appendChild(line(say("hand", { hand: d.hand }) + " · " + say("costly", {
+          name: words.names[d.seat], action: named(d.action), best: named(d.best),
+          loss: d.loss.toFixed(2)
+        })));
+        if (d.why && words.why[d.why]) li.appendChild(line(words.why[d.why], "review-why"));
+        ol.appendChild(li);
+        mark(d);
+      });
+      result.appendChild(ol);
+    }
+
+    function follow(review) {
+      if (review.state === "done") {
+        bar.hidden = true;
+        button.hidden = true;
+        show(review);
+        return;
+      }
+      button.hidden = true;
+      bar.hidden = false;
+      bar.value = review.progress || 0;
+      setTimeout(poll, POLL_MS);
+    }
+
+    function poll() {
+      fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+        if (r.status === 404) { button.hidden = false; return null; }
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      }).then(function (review) { if (review) follow(review); })
+        .catch(function () { result.textContent = words.failed; button.hidden = false; });
+    }
+
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      fetch(url, { method: "POST", credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      }).then(function () { button.disabled = false; poll(); })
+        .catch(function () { button.disabled = false; result.textContent = words.failed; });
+    });
+
+    button.hidden = true;
+    poll();  // asked before (by anyone, or for the same game elsewhere): shown at once
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,79 @@
+"""The words of a game's review on the replay page (issue #38), in the reader's language:
+replay.js asks the review (``/api/rooms/{code}/games/{g}/review``), shows its progress, and
+writes each seat's summary and each costly decision from these templates (``{name}``...)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from markupsafe import escape
+
+from app.i18n import _
+from app.web.cards import card_name
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+
+
+def review_words(names: Sequence[str]) -> dict[str, Any]:
+    """What replay.js needs to write the review: the seats' names, every card's and every
+    bid's name, the reasons and the sentences."""
+    the_hand = _("The hand called for the other choice.")
+    return {
+        "names": list(names),
+        "cards": {r + s: card_name(r + s) for s in SUITS for r in RANKS},
+        "bids": {
+            "stand": _("Stand"),
+            "beg": _("Beg"),
+            "give_one": _("Give one"),
+            "run_pack": _("Run the pack"),
+        },
+        "why": {
+            "should_stand": the_hand,
+            "should_beg": the_hand,
+            "should_give": the_hand,
+            "should_run": the_hand,
+            "jack_risked": _("The Jack of trumps put at risk."),
+            "jack_not_saved": _("The Jack of trumps could have been saved."),
+            "ten_given": _("A ten given away."),
+            "trump_wasted": _("A trump wasted."),
+        },
+        "seat": _(
+            "%(name)s: %(costly)s costly decisions of %(decisions)s, "
+            "%(average)s points lost a decision on average"
+        )
+        % {
+            "name": "{name}",
+            "costly": "{costly}",
+            "decisions": "{decisions}",
+            "average": "{average}",
+        },
+        "costly": _("%(name)s played %(action)s; %(best)s was better (%(loss)s points)")
+        % {"name": "{name}", "action": "{action}", "best": "{best}", "loss": "{loss}"},
+        "hand": _("Hand %(n)s") % {"n": "{hand}"},
+        "none": _("No costly decision in this game."),
+        "failed": _("The review could not be asked for."),
+    }
+
+
+def hint_line(action: str, why: str) -> str:
+    """A hint as the table shows it (HTML, escaped): the action and why, in a line."""
+    bids = {
+        "stand": _("Stand"),
+        "beg": _("Beg"),
+        "give_one": _("Give one"),
+        "run_pack": _("Run the pack"),
+    }
+    name = bids.get(action) or card_name(action)
+    best = _("It scores best over the deals imagined.")
+    reasons = {
+        "only_one": _("It is the only choice."),
+        "close": _("Others are about as good."),
+        "jack_risked": _("It keeps the Jack of trumps out of danger."),
+        "jack_not_saved": _("It saves the Jack of trumps."),
+        "ten_given": _("It does not give a ten away."),
+        "trump_wasted": _("It spends no trump in vain."),
+    }
+    text = _("Hint: %(action)s.") % {"action": name} + " " + reasons.get(why, best)
+    return str(escape(text))

@@ -1,0 +1,63 @@
+"""The review of a finished game on its replay page, in a real browser: "Review this game"
+asks for it, a progress bar follows the worker process, then each seat's summary shows and
+each costly decision is listed and marked in the replay with the better choice."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import ADMIN
+from tests.e2e.players import open_table, script_errors, seat_with_bots
+from tests.e2e.test_replay import finished_game, open_page
+
+DEADLINE_MS = 180_000  # a bound on waiting for the worker, not a speed requirement
+
+
+def test_the_replay_asks_for_the_review_and_shows_it(server: str, browser: Browser) -> None:
+    code, _ = finished_game(server)
+    page, errors = open_page(browser, f"{server}/r/{code}/games/1/replay")
+    button = page.locator("[data-review] [data-action='review']")
+    expect(button).to_be_visible()
+    button.click()
+    seats = page.locator("[data-review-seat]")
+    expect(seats).to_have_count(4, timeout=DEADLINE_MS)
+    expect(button).to_be_hidden()
+    expect(page.locator("[data-review-progress]")).to_be_hidden()
+    costly = page.locator(".review-costly li[data-costly]")
+    marked = page.locator("section[data-hand] [data-costly][data-better]")
+    if costly.count():
+        assert marked.count() >= 1
+        assert marked.first.get_attribute("data-better")
+    else:
+        expect(page.locator(".review-none")).to_be_visible()
+    # Asked once: a page opened later shows it at once, without asking again.
+    again, more = open_page(browser, f"{server}/r/{code}/games/1/replay")
+    expect(again.locator("[data-review-seat]")).to_have_count(4)
+    expect(again.locator("[data-review] [data-action='review']")).to_be_hidden()
+    assert not errors and not more, errors + more
+
+
+def test_the_result_page_asks_for_the_review(server: str, browser: Browser) -> None:
+    code, _ = finished_game(server)
+    page, errors = open_page(browser, f"{server}/r/{code}")
+    page.locator("[data-action='review']").click()
+    page.wait_for_url(f"{server}/r/{code}/games/1/replay#review")
+    expect(page.locator("[data-review-seat]")).to_have_count(4, timeout=DEADLINE_MS)
+    assert not errors, errors
+
+
+def test_a_practice_table_gives_a_hint_at_your_turn(server: str, browser: Browser) -> None:
+    r = httpx.post(
+        f"{server}/api/rooms",
+        json={"rules": {"target": 7}, "seed": 16, "options": {"hints": True}},
+        headers={"Authorization": f"Bearer {ADMIN}"},
+    )
+    r.raise_for_status()
+    code = r.json()["code"]
+    page = open_table(browser, server, code, lang="fr")
+    seat_with_bots(page)
+    expect(page.locator("[data-action='hint']")).to_be_visible(timeout=DEADLINE_MS)
+    page.locator("[data-action='hint']").click()
+    expect(page.locator("[data-hint]")).to_contain_text("Indice", timeout=DEADLINE_MS)
+    assert not script_errors(page)
