@@ -14,6 +14,14 @@ async def gauges(ctx: Context) -> dict[str, tuple[str, float]]:
             "Games started and not over (every process)",
             figures["games_in_play"],
         ),
+        "allfours_reviews_queued": (
+            "Reviews of games asked and not done yet (every process)",
+            figures["reviews_queued"],
+        ),
+        "allfours_push_waiting": (
+            "Web Push notifications waiting in the outbox (every process)",
+            figures["push_waiting"],
+        ),
         "allfours_streams_open": (
             "Event streams open to this process",
             ctx.streams.open_streams(),

@@ -24,6 +24,7 @@ from app.services import errors
 from app.services.rooms import Rooms
 from app.services.view import room_view
 from app.store import housekeeping as store
+from app.store import push_repo, review_repo
 from app.store.db import read, write
 
 log = logging.getLogger("allfours.housekeeping")
@@ -69,11 +70,14 @@ class Housekeeping:
         return {"total": total, "offset": offset, "rooms": listed}
 
     def figures(self) -> dict[str, int]:
-        """What the database knows for every app process: rooms, games in play."""
+        """What the database knows for every app process: rooms, games in play, reviews not
+        done yet, notifications waiting to be sent."""
         with read(self.all_rooms.engine) as conn:
             return {
                 "rooms": store.count_rooms(conn),
                 "games_in_play": store.count_games_in_play(conn),
+                "reviews_queued": review_repo.count_unfinished(conn),
+                "push_waiting": push_repo.waiting(conn),
             }
 
     def close(self, code: str) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, and_, delete, insert, or_, select, update
+from sqlalchemy import Connection, Table, and_, delete, func, insert, or_, select, update
 
 from app.store.models import (
     Game,
@@ -225,7 +225,8 @@ def again(conn: Connection, letter: int, attempts: int, due_at: datetime) -> Non
 
 
 def waiting(conn: Connection) -> int:
-    return len(conn.execute(select(outbox.c.id)).all())
+    """Letters in the outbox (due, waiting their backoff, or being sent)."""
+    return int(conn.execute(select(func.count()).select_from(outbox)).scalar_one())
 
 
 # -- whose turn it is, unseen -------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, and_, insert, or_, select, update
+from sqlalchemy import Connection, Table, and_, func, insert, or_, select, update
 
 from app.store.models import GameReview
 
@@ -168,3 +168,9 @@ def seat_losses(
         if (room, number) in wanted and result:
             out[(room, number)] = [float(s["average_loss"]) for s in result["seats"]]
     return out
+
+
+def count_unfinished(conn: Connection) -> int:
+    """Reviews asked and not done yet (queued, or running in a worker)."""
+    query = select(func.count()).select_from(reviews).where(reviews.c.state != DONE)
+    return int(conn.execute(query).scalar_one())

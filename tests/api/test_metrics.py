@@ -53,7 +53,8 @@ def test_the_numbers_follow_rooms_games_moves_and_answers(client: TestClient) ->
     assert after[not_found] - before.get(not_found, 0) >= 1
     created = ("allfours_requests_total", (("status", "201"),))
     assert after[created] - before.get(created, 0) >= 2
-    # Defined for the push sender, shown from the start.
+    # Defined for the push sender and the reviews, shown from the start.
+    assert ("allfours_reviews_queued", ()) in after and ("allfours_push_waiting", ()) in after
     assert ("allfours_push_sent_total", ()) in after
     assert ("allfours_push_failed_total", ()) in after
 
