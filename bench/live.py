@@ -9,9 +9,12 @@ streams receiving the new version) and the server's memory.
     python -m bench.live                       # a single room, then 200 rooms at 200 moves/s
     python -m bench.live --rooms 1000 --rate 500 --seconds 30     # the target load
     python -m bench.live --rooms 1000 --rate 500 --seconds 15 --chat-rooms 100   # and talk
+    python -m bench.live --rooms 1000 --rate 500 --seconds 30 --players 1000   # profiles
     python -m bench.live --rooms 1000 --rate 500 --seconds 30 --push 1000   # and Web Push
 
-With ``--push N`` the first N seats are players with a profile, each subscribed to Web Push
+With ``--players N`` the first N seats are held by players with a profile (their key acts
+for the seat, and their streams end with it: the key is checked again as they go). With
+``--push N`` the first N seats are players with a profile, each subscribed to Web Push
 at a push service on loopback (a stand-in that takes every POST), their pages out of sight,
 and "your turn" pushed at once (``--push-after 0``, the default: every turn of theirs is a
 notification sent, the worst case for the moves beside them; ``--push-after 15`` is the
@@ -386,7 +389,7 @@ async def run(
     chat_rooms: int = 0,
     chat_burst: bool = False,
     push: PushService | None = None,
-    subscribed: int = 0,
+    profiles: int = 0,
 ) -> Result:
     rng = random.Random(seed)
     pool = [Connection(port) for _ in range(min(64, max(4, rooms)))]
@@ -405,17 +408,19 @@ async def run(
 
     players = [0]
 
-    async def a_subscribed_player(code: str, seat: int) -> str:
-        """A profile at the seat, subscribed to the push service, its page out of sight."""
-        assert push is not None
+    async def a_player(code: str, seat: int) -> str:
+        """A profile at the seat; with the push service, subscribed to it, its page out of
+        sight."""
         players[0] += 1
         made = await on_a_connection(
             "POST", "/api/players", {"handle": f"bench{players[0]}", "name": f"P{seat}"}, None
         )
         key: str = made["key"]
         await on_a_connection("POST", f"/api/rooms/{code}/join", {"name": "x", "seat": seat}, key)
-        await on_a_connection("POST", "/api/me/push", {"subscription": push.subscription()}, key)
-        await on_a_connection("POST", f"/api/rooms/{code}/sight", {"visible": False}, key)
+        if push is not None:
+            subscription = {"subscription": push.subscription()}
+            await on_a_connection("POST", "/api/me/push", subscription, key)
+            await on_a_connection("POST", f"/api/rooms/{code}/sight", {"visible": False}, key)
         return key
 
     async def open_one() -> Room:
@@ -423,8 +428,8 @@ async def run(
         code = created["code"]
         tokens = []
         for seat in range(4):
-            if push is not None and players[0] < subscribed:
-                tokens.append(await a_subscribed_player(code, seat))
+            if players[0] < profiles:
+                tokens.append(await a_player(code, seat))
                 continue
             joined = await on_a_connection(
                 "POST", f"/api/rooms/{code}/join", {"name": f"P{seat}", "seat": seat}, None
@@ -674,6 +679,12 @@ def main(argv: Sequence[str]) -> None:
         help="players (the first seats) subscribed to Web Push, told of every turn",
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        default=0,
+        help="the first seats held by players with a profile (their key acts for the seat)",
+    )
+    parser.add_argument(
         "--push-after",
         type=float,
         default=0.0,
@@ -717,7 +728,7 @@ def main(argv: Sequence[str]) -> None:
                         args.chat_rooms,
                         args.chat_burst,
                         push,
-                        args.push,
+                        max(args.push, args.players),
                     )
                 )
                 if push is not None:

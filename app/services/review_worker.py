@@ -109,7 +109,10 @@ class ReviewWorkers:
     def __init__(self, database_url: str, worlds: int, count: int, idle_s: float = IDLE_S) -> None:
         self._url, self._worlds, self._count, self._idle_s = database_url, worlds, count, idle_s
         self._context = multiprocessing.get_context("spawn")  # never fork a running server
-        self._stop = self._context.Event()
+        # Made with the first worker, let go at the end: an Event holds semaphores of the
+        # system's, which a server that never reviewed should not leave behind.
+        self._stop: Event | None = None
+        self._stopped = False
         self._processes: list[SpawnProcess] = []
         self._lock = threading.Lock()
         self._started = 0
@@ -117,8 +120,10 @@ class ReviewWorkers:
     def ensure(self) -> None:
         """Workers running, up to ``count`` (called from a thread: a spawn takes a while)."""
         with self._lock:
-            if self._stop.is_set():
+            if self._stopped:
                 return
+            if self._stop is None:
+                self._stop = self._context.Event()
             self._processes = [p for p in self._processes if p.is_alive()]
             while len(self._processes) < self._count:
                 self._started += 1
@@ -138,8 +143,10 @@ class ReviewWorkers:
     def stop(self, wait_s: float = 5.0) -> None:
         """Ask the workers to stop (a review under way is left to be taken up again), then
         end those that did not."""
-        self._stop.set()
         with self._lock:
+            self._stopped = True
+            if self._stop is not None:
+                self._stop.set()
             deadline = time.monotonic() + wait_s
             for p in self._processes:
                 p.join(max(0.0, deadline - time.monotonic()))
@@ -147,3 +154,4 @@ class ReviewWorkers:
                     p.terminate()
                     p.join(1.0)
             self._processes = []
+            self._stop = None
