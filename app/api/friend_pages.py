@@ -9,9 +9,10 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Path
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from app.api.context import ContextDep, MaybeMeDep
+from app.api.context import Context, ContextDep, MaybeMeDep
 from app.api.errors import status_of
 from app.services import errors, invites
+from app.services.players import SignedIn
 from app.web.error_page import render_error
 from app.web.refusals import page_message
 
@@ -25,8 +26,7 @@ def _refused(refused: errors.ApiError) -> HTMLResponse:
     return HTMLResponse(render_error(status, page_message(refused)), status)
 
 
-@router.post("/p/{handle}/{tie}")
-async def tie(ctx: ContextDep, me: MaybeMeDep, handle: Handle, tie: str) -> Response:
+async def _tie(ctx: Context, me: SignedIn | None, handle: str, tie: str) -> Response:
     """Add a friend (or accept their request), remove one, block, unblock."""
     if me is None:
         return RedirectResponse("/me", status_code=303)
@@ -35,14 +35,33 @@ async def tie(ctx: ContextDep, me: MaybeMeDep, handle: Handle, tie: str) -> Resp
         "unfriend": ctx.social.unfriend,
         "block": ctx.social.block,
         "unblock": ctx.social.unblock,
-    }.get(tie)
-    if doing is None:
-        return HTMLResponse(render_error(404, None), 404)
+    }[tie]
     try:
         await ctx.players.run(doing, me, handle)
     except errors.ApiError as refused:
         return _refused(refused)
     return RedirectResponse(f"/p/{handle.strip().lower()}", status_code=303)
+
+
+# Each by its own path: a profile's other pages (/p/{handle}/report) are not ties.
+@router.post("/p/{handle}/friend")
+async def befriend(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
+    return await _tie(ctx, me, handle, "friend")
+
+
+@router.post("/p/{handle}/unfriend")
+async def unfriend(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
+    return await _tie(ctx, me, handle, "unfriend")
+
+
+@router.post("/p/{handle}/block")
+async def block(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
+    return await _tie(ctx, me, handle, "block")
+
+
+@router.post("/p/{handle}/unblock")
+async def unblock(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
+    return await _tie(ctx, me, handle, "unblock")
 
 
 @router.post("/r/{code}/invite")

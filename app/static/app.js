@@ -586,8 +586,9 @@ window.allFoursWord = function (key, values) {
   function $all(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
 
   // ---------- Presets: a preset sets the house rules; house rules that match none are "custom" ----------
+  // A room option among the house rules (hints: data-option) is no rule of a preset's.
   function ruleFields(form) {
-    return $all(".house-rules select, .house-rules input[type=checkbox]", form);
+    return $all(".house-rules select:not([data-option]), .house-rules input[type=checkbox]:not([data-option])", form);
   }
   function fieldValue(f) { return f.type === "checkbox" ? (f.checked ? "true" : "false") : f.value; }
   function presetRules(radio) {

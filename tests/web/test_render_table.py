@@ -194,7 +194,8 @@ def test_spectator_sees_no_hand_and_no_actions() -> None:
         _, elements = _rendered(index, None)
         assert not having(elements, "data-hand")
         assert not having(elements, "data-legal")
-        assert not set(_actions(elements)) - {"bot", "join"}
+        # (Anyone may ask for a finished game's review: API.md § The review of a game.)
+        assert not set(_actions(elements)) - {"bot", "join", "review"}
 
 
 def test_lobby_for_a_newcomer_offers_name_and_free_seats() -> None:
