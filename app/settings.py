@@ -150,6 +150,15 @@ class Settings(BaseSettings):
             raise ValueError("must be an http:// or https:// URL with a host")
         return f"{parts.scheme}://{parts.netloc}"
 
+    @field_validator("push_hosts")
+    @classmethod
+    def _origins(cls, value: str) -> str:
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            parts = urlsplit(item)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.path:
+                raise ValueError(f"{item!r} is not an origin (scheme://host[:port])")
+        return value
+
     @field_validator("database_url")
     @classmethod
     def _known_database(cls, value: str) -> str:

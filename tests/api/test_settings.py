@@ -43,6 +43,15 @@ def test_invalid_settings_raise_a_readable_error(monkeypatch: pytest.MonkeyPatch
     assert "PORT" in text and "ALLFOURS_RATE_LIMIT" in text
 
 
+def test_push_hosts_are_origins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ALLFOURS_PUSH_HOSTS", "https://push.example.org, push.example.net/x")
+    with pytest.raises(SettingsError) as err:
+        load_settings()
+    assert "ALLFOURS_PUSH_HOSTS" in str(err.value) and "push.example.net/x" in str(err.value)
+    monkeypatch.setenv("ALLFOURS_PUSH_HOSTS", "https://*.notify.windows.com,http://127.0.0.1:9")
+    assert load_settings().push_hosts.startswith("https://*.notify.windows.com")
+
+
 def test_the_server_refuses_invalid_settings_without_a_traceback() -> None:
     env = {**os.environ, "PORT": "eighty", "DATABASE_URL": "mysql://nope"}
     r = subprocess.run(
