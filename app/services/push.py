@@ -309,38 +309,34 @@ class Push:
     def settle(self, sent: Sequence[tuple[repo.Letter, postman.Answer]]) -> None:
         """What the push services answered, written at once: delivered letters go, a
         subscription gone goes with its letters, a retry waits its backoff, a letter given up
-        goes."""
+        goes. Counted once the write is done."""
         now = _now()
+        delivered = 0
+        failed: list[tuple[postman.Answer, int]] = []
         with write(self.engine) as conn:
             for letter, answer in sent:
                 attempts = letter.attempts + 1
                 if answer.outcome is Outcome.DELIVERED:
                     repo.sent(conn, letter.id)
-                elif answer.outcome is Outcome.GONE:
-                    repo.drop_subscription_by_id(conn, letter.subscription)
+                    delivered += 1
                 elif answer.outcome is Outcome.RETRY and attempts < MAX_ATTEMPTS:
                     later = now + timedelta(seconds=backoff_s(attempts, answer.retry_after_s))
                     repo.again(conn, letter.id, attempts, later)
+                elif answer.outcome is Outcome.GONE:
+                    repo.drop_subscription_by_id(conn, letter.subscription)
+                    failed.append((answer, attempts))
                 else:
                     repo.sent(conn, letter.id)  # given up: never sent again
-        for letter, answer in sent:
-            attempts = letter.attempts + 1
-            if answer.outcome is Outcome.DELIVERED:
-                self.sent += 1
-                metrics.PUSH_SENT.inc()
-            elif answer.outcome is not Outcome.RETRY or attempts >= MAX_ATTEMPTS:
-                self.failed += 1
-                metrics.PUSH_FAILED.inc()
-                log.info(
-                    "a push was not delivered",
-                    extra={"event": "push_failed", "status": answer.status, "attempts": attempts},
-                )
-
-    def deliver(self, letter: repo.Letter) -> Outcome:
-        """Send one claimed letter and settle it."""
-        answer = self.send(letter)
-        self.settle([(letter, answer)])
-        return answer.outcome
+                    failed.append((answer, attempts))
+        self.sent += delivered
+        metrics.PUSH_SENT.inc(delivered)
+        self.failed += len(failed)
+        metrics.PUSH_FAILED.inc(len(failed))
+        for answer, attempts in failed:
+            log.info(
+                "a push was not delivered",
+                extra={"event": "push_failed", "status": answer.status, "attempts": attempts},
+            )
 
     def _authorization(self, audience: str) -> dict[str, str]:
         """The VAPID header for ``audience``, signed once and used until an hour before it
