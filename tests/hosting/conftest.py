@@ -40,6 +40,11 @@ def postgres_admin() -> str:
 @pytest.fixture
 def postgres_url(postgres_admin: str) -> Iterator[str]:
     """The SQLAlchemy URL of a fresh, empty database, dropped afterwards."""
+    yield from fresh_database(postgres_admin)
+
+
+def fresh_database(postgres_admin: str) -> Iterator[str]:
+    """A fresh, empty database's SQLAlchemy URL; dropped when the generator closes."""
     name = f"allfours_hosting_{secrets.token_hex(6)}"
     with psycopg.connect(postgres_admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')

@@ -12,10 +12,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
-import psycopg
 import pytest
 
-from tests.hosting.conftest import ROOT
+from tests.hosting.conftest import ROOT, fresh_database
 from tests.hosting.support import Server
 
 ADMIN = "backup-admin-token"
@@ -99,15 +98,7 @@ def test_sqlite_backup_while_serving_restores_byte_for_byte(
 @pytest.fixture
 def second_postgres_url(postgres_admin: str) -> Iterator[str]:
     """A second fresh, empty database (postgres_url gives one per test)."""
-    name = f"allfours_restore_{os.getpid()}_{time.monotonic_ns()}"
-    with psycopg.connect(postgres_admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base = postgres_admin.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(postgres_admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    yield from fresh_database(postgres_admin)
 
 
 def test_postgres_backup_while_serving_restores_byte_for_byte(
