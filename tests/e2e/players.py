@@ -7,7 +7,8 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, ConsoleMessage, Page
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app.api.context import SEAT_COOKIE
 from tests.e2e.conftest import ADMIN
@@ -83,6 +84,10 @@ def open_table(
     _ERRORS[id(page)] = errors
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: _note_csp_violation(m, errors))
+    asked: list[str] = []
+    _ASKED[id(page)] = asked
+    page.on("requestfinished", lambda r: _note_asked(r, asked))
+    page.on("requestfailed", lambda r: asked.append(f"{r.method} {r.url} failed: {r.failure}"))
     page.goto(f"{base}/r/{code}" + (f"?lang={lang}" if lang else ""))
     page.wait_for_selector("#table")
     page.evaluate("window.__samePage = true")
@@ -90,6 +95,15 @@ def open_table(
 
 
 _ERRORS: dict[int, list[str]] = {}
+# The page's own requests to the server, the last few (for a failure's message).
+_ASKED: dict[int, list[str]] = {}
+
+
+def _note_asked(request: Request, asked: list[str]) -> None:
+    response = request.response()
+    if request.resource_type in ("document", "fetch", "xhr"):
+        asked.append(f"{request.method} {request.url} {response.status if response else '-'}")
+        del asked[:-8]
 
 
 def _note_csp_violation(message: ConsoleMessage, errors: list[str]) -> None:
@@ -130,9 +144,15 @@ def is_my_turn(page: Page) -> bool:
 
 def wait_past(page: Page, v: int) -> None:
     """Until the page shows a version after ``v`` (it arrives by the event stream)."""
-    page.wait_for_function(
-        "v => Number(document.querySelector('#table')?.dataset.version) > v", arg=v
-    )
+    try:
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table')?.dataset.version) > v", arg=v
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"no version after {v}: {what_pages_show([page])}; "
+            f"its last requests {_ASKED.get(id(page))}"
+        ) from None
 
 
 _SHOWN = """() => { const t = document.querySelector('#table');
