@@ -15,6 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app import i18n
 from tests.e2e.players import (
+    click_start,
     create_room,
     open_table,
     phase,
@@ -92,7 +93,7 @@ def test_four_players_in_four_languages_play_a_whole_hand(
     pages[1].emulate_media(reduced_motion="reduce")
     pages[1].locator(".site-foot").screenshot(path=str(screenshots / "language-menu.png"))
     v = version(pages[0])
-    pages[0].click("[data-action=start]")
+    click_start(pages[0])
     for page in pages:
         wait_past(page, v)
     hand = _hand_number(server, code)

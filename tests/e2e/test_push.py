@@ -120,30 +120,40 @@ def test_the_profile_page_turns_push_on_or_says_why_not_and_the_worker_shows_a_p
         # None answers here (no network to the browser's vendor): said plainly, in French.
         assert "Aucun service de notification ne répond" in said, said
     # Whatever the push service, the worker shows what is delivered to it, one per table.
+    page.evaluate("async () => { await navigator.serviceWorker.ready; return true; }")
     cdp, registration = _registration_id(page)
-    for title in ("À vous de jouer", "Encore à vous"):
-        letter = {
-            "type": "turn",
-            "title": title,
-            "body": "Table p9d5 btxd hggh",
-            "url": "/r/p9d5btxdhggh",
-            "tag": "table-p9d5btxdhggh",
-        }
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {
-                "origin": push_server + "/",
-                "registrationId": registration,
-                "data": json.dumps(letter),
-            },
-        )
+
+    def deliver() -> None:
+        for title in ("À vous de jouer", "Encore à vous"):
+            letter = {
+                "type": "turn",
+                "title": title,
+                "body": "Table p9d5 btxd hggh",
+                "url": "/r/p9d5btxdhggh",
+                "tag": "table-p9d5btxdhggh",
+            }
+            cdp.send(
+                "ServiceWorker.deliverPushMessage",
+                {
+                    "origin": push_server + "/",
+                    "registrationId": registration,
+                    "data": json.dumps(letter),
+                },
+            )
+
     # Asked until the second has replaced the first (wait_for_function takes a promise for
-    # a true value at once, so the page is asked from here).
-    deadline = time.monotonic() + 30
+    # a true value at once, so the page is asked from here). Under load a delivery to a
+    # worker still starting has been seen to vanish (once in a full run): both are
+    # delivered again, in order, every 5 s.
+    deliver()
+    deadline, again = time.monotonic() + 60, time.monotonic() + 5
     shown = page.evaluate(NOTIFICATIONS)
     while not (len(shown) == 1 and shown[0]["title"] == "Encore à vous"):
         if time.monotonic() > deadline:
             break
+        if time.monotonic() > again:
+            deliver()
+            again = time.monotonic() + 5
         page.wait_for_timeout(100)
         shown = page.evaluate(NOTIFICATIONS)
     assert shown == [

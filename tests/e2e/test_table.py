@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.e2e.players import (
     PHONE,
+    click_start,
     create_room,
     hand,
     open_streams,
@@ -135,7 +136,7 @@ def test_four_players_take_seats_and_play_a_whole_game_by_clicking(
     assert controls.count() == 0
 
     v = version(pages[0])
-    pages[2].click("[data-action=start]")
+    click_start(pages[2])
     for page in [*pages, watcher]:
         wait_past(page, v)
         assert phase(page) in ("beg", "give_or_run", "play", "game_over")

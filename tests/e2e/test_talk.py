@@ -8,7 +8,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from app.rules.engine import first_dealer_for
-from tests.e2e.players import create_room, open_table, script_errors, take_seat
+from tests.e2e.players import click_start, create_room, open_table, script_errors, take_seat
 
 PHONE = {"width": 390, "height": 844}
 
@@ -78,7 +78,7 @@ def test_a_nudge_reaches_the_player_to_act(browser: Browser, server: str) -> Non
     for seat, name in (((beggar + 2) % 4, "Cy"), ((beggar + 3) % 4, "Dee")):
         r = httpx.post(f"{server}/api/rooms/{code}/join", json={"name": name, "seat": seat})
         r.raise_for_status()
-    nudger.click("[data-action=start]")
+    click_start(nudger)
     for page in (nudged, nudger):
         page.wait_for_selector("#table[data-phase=beg]")
     assert httpx.get(f"{server}/api/rooms/{code}").json()["turn"] == beggar
