@@ -11,6 +11,7 @@ streams receiving the new version) and the server's memory.
     python -m bench.live --rooms 1000 --rate 500 --seconds 15 --chat-rooms 100   # and talk
     python -m bench.live --rooms 1000 --rate 500 --seconds 30 --players 1000   # profiles
     python -m bench.live --rooms 1000 --rate 500 --seconds 30 --push 1000   # and Web Push
+    python -m bench.live --rooms 1000 --rate 500 --seconds 20 --reviews 24   # and reviews
 
 With ``--players N`` the first N seats are held by players with a profile (their key acts
 for the seat, and their streams end with it: the key is checked again as they go). With
@@ -19,6 +20,11 @@ at a push service on loopback (a stand-in that takes every POST), their pages ou
 and "your turn" pushed at once (``--push-after 0``, the default: every turn of theirs is a
 notification sent, the worst case for the moves beside them; ``--push-after 15`` is the
 server's own wait, where a turn as quick as the benchmark's is hardly ever pushed).
+
+With ``--reviews N`` the database holds N finished games' reviews waiting before the server
+starts (games of standard computer players, played here): the server starts its review
+worker (``ALLFOURS_REVIEW_WORKERS``, a process of its own at lower priority) at once, and it
+works through them while the benchmark plays; how many it finished is printed.
 
 The client is raw asyncio (HTTP/1.1 keep-alive and a small chunked SSE reader), not httpx:
 it shares the machine's two cores with the server, and should cost it as little as it can.
@@ -640,6 +646,70 @@ class PushService:
             writer.close()
 
 
+def queue_reviews(database_url: str, count: int, seed: int) -> None:
+    """``count`` finished games' reviews waiting in a fresh database (migrated here)."""
+    from app.bots import choose, rng_for
+    from app.bots.budget import Budget
+    from app.bots.review import review_key
+    from app.rules import Phase, Rules, apply, new_game, observe
+    from app.rules.state import Action
+    from app.serve import migrate
+    from app.services.reviews import utcnow
+    from app.store import review_repo
+    from app.store.db import make_engine, write
+
+    migrate(database_url)
+    rules, quick = Rules(), Budget(ms=None, cap_ms=None, max_worlds=8)
+    engine = make_engine(database_url)
+    try:
+        for n in range(count):
+            game_seed = seed * 1000 + n
+            state = new_game(rules, game_seed)
+            actions: list[Action] = []
+            while state.phase is not Phase.GAME_OVER:
+                assert state.turn is not None
+                rng = rng_for(game_seed, len(actions))
+                actions.append(
+                    choose(observe(state, state.turn), "standard", rng=rng, budget=quick)
+                )
+                state = apply(state, actions[-1])
+            game = {
+                "rules": rules.model_dump(mode="json"),
+                "seed": str(game_seed),
+                "first_dealer": None,
+                "shuffle": state.shuffle,
+                "actions": [
+                    {"type": a.type, "card": a.card, "seat": a.seat, "lift": a.lift}
+                    for a in actions
+                ],
+                "covered": [],
+            }
+            key = review_key(rules, game_seed, None, state.shuffle, actions)
+            with write(engine) as conn:
+                review_repo.ask(conn, key, f"bench{n}", 1, game, utcnow())
+    finally:
+        engine.dispose()
+
+
+def reviews_done(database_url: str) -> tuple[int, int]:
+    """(done, waiting or under way) in the database."""
+    from sqlalchemy import func, select
+
+    from app.store.db import make_engine, read
+    from app.store.models import GameReview
+
+    engine = make_engine(database_url)
+    try:
+        with read(engine) as conn:
+            done = conn.execute(
+                select(func.count()).select_from(GameReview).where(GameReview.state == "done")
+            ).scalar_one()
+            total = conn.execute(select(func.count()).select_from(GameReview)).scalar_one()
+    finally:
+        engine.dispose()
+    return int(done), int(total) - int(done)
+
+
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     """uvloop when it is there (uvicorn[standard] brings it): the client should cost little."""
     try:
@@ -691,6 +761,12 @@ def main(argv: Sequence[str]) -> None:
         help="seconds out of sight before a turn is pushed (0: every turn; the server's is 15)",
     )
     parser.add_argument(
+        "--reviews",
+        type=int,
+        default=0,
+        help="finished games' reviews waiting for the server's review worker as it starts",
+    )
+    parser.add_argument(
         "--chat-burst",
         action="store_true",
         help="those rooms all talk in the same instant (else each on its own beat)",
@@ -706,6 +782,8 @@ def main(argv: Sequence[str]) -> None:
             url = f"sqlite:///{folder}/bench.db"
             push = PushService() if args.push else None
             env = dict(LOAD_ENV)
+            if args.reviews:
+                queue_reviews(url, args.reviews, args.seed)
             if push is not None:
                 env |= {
                     "ALLFOURS_PUSH_HOSTS": push.origin,
@@ -733,7 +811,11 @@ def main(argv: Sequence[str]) -> None:
                 )
                 if push is not None:
                     runner.run(push.stop())
+            if args.reviews:
+                done, left = reviews_done(url)
         print(result.line(), flush=True)
+        if args.reviews:
+            print(f"  reviews: {done} done by the worker, {left} still waiting", flush=True)
         if result.latencies_ms:
             print(
                 f"  mean={statistics.fmean(result.latencies_ms):.2f} ms over "

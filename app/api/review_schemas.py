@@ -20,9 +20,17 @@ class ReviewedDecision(Shown):
     hand: int = Field(description="the deal's number in the game, 1-based")
     seat: SeatNumber
     action: str = Field(
-        description="the action taken: a card code, or stand, beg, give_one, run_pack"
+        description="the action taken: a card code, or stand, beg, give_one, run_pack; in"
+        " renege mode call (a call of renege, on ``lift``) or reckoned (\"score it\")"
     )
-    best: str = Field(description="the best action found (the one taken when nothing was better)")
+    best: str = Field(
+        description="the best action found (the one taken when nothing was better), as"
+        " ``action``, or no_call: not to call (the better choice to a call nothing had proven)"
+    )
+    lift: int | None = Field(None, ge=1, le=12, description="the lift a call named")
+    best_lift: int | None = Field(
+        None, ge=1, le=12, description="the lift to call, when the best action is a call"
+    )
     loss: float = Field(
         ge=0,
         description="points of the hand (the seat's team's, net of the other team's) given up"
@@ -32,7 +40,14 @@ class ReviewedDecision(Shown):
     why: str | None = Field(
         None,
         description="a reason code when a known one applies: should_stand, should_beg,"
-        " should_give, should_run, jack_risked, jack_not_saved, ten_given, trump_wasted",
+        " should_give, should_run, jack_risked, jack_not_saved, ten_given, trump_wasted,"
+        " renege_found_out, call_unproven, renege_let_go",
+    )
+    covered: bool = Field(
+        False,
+        description="true when the computer made it for a person who was away (away cover, the"
+        " turn timer, a computer player in their place): the seat's, not counted as that"
+        " person's on their profile",
     )
 
 

@@ -3,8 +3,18 @@
 A game is replayed from its seed and actions. At every decision of the seat on turn (stand or
 beg, give one or run the pack, every card) each legal action is judged by the points of the
 hand it brings the seat's team, net of the other team's (High, Low, Jack or hang jack, Game,
-kick and give points; the play-outs never renege), averaged over deals imagined from that
-seat's Observation alone (``observe`` is the only door: the hidden hands are never read).
+kick and give points, renege penalties), averaged over deals imagined from that seat's
+Observation alone (``observe`` is the only door: the hidden hands are never read).
+
+In renege mode a seat's calls and its "score it" are decisions too (R22-R23), and a renege is
+priced with its penalty (R24). The review assumes an attentive table, as the computer players
+are: a renege is always found out by the hand's end (the card the offender kept must be
+played before it ends, and that proves it, R26), so playing one costs its penalty; a call is
+right when the seat had seen its renege proven, and otherwise judged as the wrong call it
+would be at a table where no one reneges unseen (R25's penalty, none with `false_call`
+free); saying "score it" while a renege the seat had seen proven stands uncalled gives that
+penalty up. A game won by a penalty (a bullseye) counts as the points the winners still
+needed.
 Every action is judged on the same imagined deals, each played out by the standard player's
 play-out policy (the easy player's habits), so two actions' difference is not noise of the
 draw. ``loss`` = best's mean - chosen's mean, reported 0 when the paired differences cannot
@@ -21,18 +31,21 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.bots import bidding, easy
 from app.bots.knowledge import knowledge_of
 from app.bots.playout import play_out
-from app.rules.cards import mask_of, rank_of, suit_of
+from app.bots.renege import proven_lifts
+from app.rules.cards import Card, Hand, mask_of, rank_of, suit_of
 from app.rules.config import Rules
 from app.rules.engine import apply, new_game
 from app.rules.imagined import Imagined, imagined
 from app.rules.legal import give_one_refusal
+from app.rules.renege import holds_honour
 from app.rules.shuffle import SHUFFLE
-from app.rules.state import ACTION_TYPES, Action, Phase
+from app.rules.state import ACTION_TYPES, Action, Phase, Renege
+from app.rules.tricks import renege_kind
 from app.rules.view import Observation, observe
 
 WORLDS = 384  # imagined deals a decision is judged on, as served (ALLFOURS_REVIEW_WORLDS)
@@ -50,9 +63,10 @@ class Judged:
     hand: int  # the deal's number in the game, 1-based
     seat: int
     action: Action
-    best: Action
+    best: Action | None  # None: not to call (the better choice to a call of renege)
     loss: float  # points of the hand given up against ``best``; 0 if none can be shown
-    why: str | None = None  # a reason code from ``reasons``, when one applies
+    why: str | None = None  # a reason code from ``REASONS``, when one applies
+    index: int = 0  # the action's place among the game's actions, 0-based
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,24 +105,32 @@ def review_game(
     worlds: int = WORLDS,
     progress: Progress | None = None,
 ) -> list[Judged]:
-    """Every decision of every seat of the game, in the order played (forced ones included).
-
-    The table's own actions (calls of renege, "score it") are not a seat's turn: they are
-    replayed, not judged."""
+    """Every decision of every seat of the game, in the order played (forced ones included):
+    in renege mode a seat's calls and its "score it" too (the reckoning's time running out
+    is no one's decision)."""
     state = new_game(rules, seed, first_dealer, stacked=stacked, shuffle=shuffle)
-    total = sum(1 for a in actions if a.type in ACTION_TYPES)
+    total = sum(1 for a in actions if _decides(a))
     judged: list[Judged] = []
     for index, action in enumerate(actions):
-        if action.type in ACTION_TYPES:
-            seat = state.turn
+        if _decides(action):
+            seat = state.turn if action.type in ACTION_TYPES else action.seat
             assert seat is not None, "a seat's action with no seat on turn"
             obs = observe(state, seat)
             rng = random.Random(f"allfours-review:{seed}:{index}")
-            judged.append(judge(obs, action, rng, worlds))
+            if action.type in ACTION_TYPES:
+                decision = judge(obs, action, rng, worlds)
+            else:
+                decision = judge_table_action(obs, action, rng, worlds)
+            judged.append(replace(decision, index=index))
             if progress is not None:
                 progress(len(judged), total)
         state = apply(state, action)
     return judged
+
+
+def _decides(action: Action) -> bool:
+    """A seat's decision: its turn's action, or in renege mode its call or its "score it"."""
+    return action.type in ACTION_TYPES or action.type in ("call", "reckoned")
 
 
 def judge(obs: Observation, chosen: Action, rng: random.Random, worlds: int = WORLDS) -> Judged:
@@ -126,12 +148,46 @@ def judge(obs: Observation, chosen: Action, rng: random.Random, worlds: int = WO
     mine = candidates.index(chosen)
     if best == mine:
         return Judged(hand, obs.seat, chosen, chosen, 0.0)
-    diffs = [b - c for b, c in zip(values[best], values[mine], strict=True)]
-    loss = means[best] - means[mine]
-    if loss <= SIGNIFICANCE * _standard_error(diffs):
+    loss = _shown_loss(values[best], values[mine])
+    if not loss:
         return Judged(hand, obs.seat, chosen, candidates[best], 0.0)
     better = candidates[best]
-    return Judged(hand, obs.seat, chosen, better, round(loss, 3), why(obs, chosen, better))
+    return Judged(hand, obs.seat, chosen, better, loss, why(obs, chosen, better))
+
+
+def judge_table_action(
+    obs: Observation, chosen: Action, rng: random.Random, worlds: int = WORLDS
+) -> Judged:
+    """A seat's call of renege or its "score it" (R22-R23), judged from ``obs`` alone."""
+    assert obs.seat is not None
+    hand, seat = obs.hand_number, obs.seat
+    shown = [lift for lift in proven_lifts(obs) if not _called(obs, lift, seat)]
+    if chosen.type == "call":
+        if chosen.lift in proven_lifts(obs):
+            return Judged(hand, seat, chosen, chosen, 0.0)  # the seat had seen it proven
+        calling, not_calling = _call_values(obs, chosen.lift or 0, None, rng, worlds)
+        loss = _shown_loss(not_calling, calling)
+        if not loss:
+            return Judged(hand, seat, chosen, chosen, 0.0)
+        return Judged(hand, seat, chosen, None, loss, "call_unproven")
+    if not shown:
+        return Judged(hand, seat, chosen, chosen, 0.0)
+    lift = shown[0]
+    calling, not_calling = _call_values(obs, lift, _renege_in(obs, lift), rng, worlds)
+    loss = _shown_loss(calling, not_calling)
+    if not loss:
+        return Judged(hand, seat, chosen, chosen, 0.0)
+    better = Action("call", seat=seat, lift=lift)
+    return Judged(hand, seat, chosen, better, loss, "renege_let_go")
+
+
+def _shown_loss(best: Sequence[float], mine: Sequence[float]) -> float:
+    """How much ``mine`` gave up against ``best`` on the same deals, 0 when the paired
+    differences cannot tell it from 0 (one deal: no chance was involved, it is exact)."""
+    diffs = [b - c for b, c in zip(best, mine, strict=True)]
+    loss = sum(diffs) / len(diffs)
+    noise = _standard_error(diffs) if len(diffs) > 1 else 0.0
+    return round(loss, 3) if loss > SIGNIFICANCE * noise and loss > 0 else 0.0
 
 
 JACK, TEN = 9, 8  # ranks (app.rules.cards: 2 is 0, the ace 12)
@@ -146,11 +202,16 @@ REASONS = (
     "jack_not_saved",
     "ten_given",
     "trump_wasted",
+    "renege_found_out",
+    "call_unproven",
+    "renege_let_go",
 )
 
 
 def why(obs: Observation, chosen: Action, better: Action) -> str | None:
     """A short reason for a costly decision, where one of the known ones fits."""
+    if chosen.card is not None and obs.renege_cards >> chosen.card & 1:
+        return "renege_found_out"
     if chosen.card is None:
         return {
             "stand": "should_stand",
@@ -185,9 +246,7 @@ def hint(obs: Observation, rng: random.Random, worlds: int = HINT_WORLDS) -> tup
     means = [sum(v) / len(v) for v in values]
     order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
     best, second = order[0], order[1]
-    diffs = [b - c for b, c in zip(values[best], values[second], strict=True)]
-    gap = means[best] - means[second]
-    if gap <= SIGNIFICANCE * _standard_error(diffs):
+    if not _shown_loss(values[best], values[second]):
         return candidates[best], "close"
     return candidates[best], why(obs, candidates[second], candidates[best]) or "best_on_average"
 
@@ -204,8 +263,8 @@ def summarize(judged: Sequence[Judged]) -> list[SeatSummary]:
 
 
 def _candidates(obs: Observation, chosen: Action) -> list[Action]:
-    """The actions judged: the legal ones that do not renege (a play-out cannot price a
-    renege's penalty, R24), and the one chosen whatever it was."""
+    """The actions judged: the legal ones that do not renege (found out, each would cost its
+    penalty: never the best), and the one chosen whatever it was."""
     marked = obs.renege_cards
     fair = [a for a in obs.legal if a.card is None or not marked >> a.card & 1]
     if chosen not in fair:
@@ -233,8 +292,11 @@ def _values(
 
 def _net(deal: Imagined, scores: tuple[int, int], team: int) -> float:
     """The points the deal brought ``team``, less the other team's (ended where the game
-    ended: a won game scores no more)."""
-    now = deal.scores
+    ended: a won game scores no more; a game won by a penalty, R24, counts as the points
+    its winners still needed)."""
+    now = list(deal.scores)
+    if deal.winner is not None:
+        now[deal.winner] = max(now[deal.winner], deal.rules.target)
     return float((now[team] - scores[team]) - (now[1 - team] - scores[1 - team]))
 
 
@@ -244,7 +306,10 @@ def _play_values(
     assert obs.seat is not None
     know = knowledge_of(obs)
     team = obs.seat & 1
-    table = imagined(obs)
+    table = _as_known(obs)
+    if table.winner is not None:  # the seat's own renege, found out, has lost the game
+        return [[_net(table, obs.scores, team)] * worlds for _ in candidates]
+    reneges = [_renege_now(obs, a.card) for a in candidates]
     values: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
         hands = know.sample(rng)
@@ -252,9 +317,138 @@ def _play_values(
         for i, action in enumerate(candidates):
             assert action.card is not None
             deal = world.clone()
-            play_out(deal, know.out, easy.play_card, action.card)
+            renege = reneges[i]
+            if renege is not None:
+                _found_out(deal, renege)
+            if deal.turn is not None:
+                play_out(deal, know.out, easy.play_card, action.card)
             values[i].append(_net(deal, obs.scores, team))
     return values
+
+
+def _call_values(
+    obs: Observation, lift: int, shown: Renege | None, rng: random.Random, worlds: int
+) -> tuple[list[float], list[float]]:
+    """The seat's team's net points of the hand if the seat calls ``lift`` now, and if it
+    does not, on the same imagined deals. ``shown``: the renege the seat had seen proven
+    there (None: the table holds no renege it had not seen proven, so the call is wrong).
+    In the reckoning every card is on the table: one deal, no chance."""
+    assert obs.seat is not None
+    seat, team = obs.seat, obs.seat & 1
+    table = _as_known(obs)
+    if shown is not None:
+        table.reneges += (shown,)
+    if table.winner is not None:
+        same = [_net(table, obs.scores, team)]
+        return same, same
+    if obs.phase is Phase.RECKONING:
+        dealt = [0, 0, 0, 0]
+        for lift_ in obs.tricks:
+            for s, card in lift_.cards:
+                dealt[s] |= 1 << card
+        worlds_: list[Imagined] = [table.deal((0, 0, 0, 0), dealt)]
+        out = 0
+    else:
+        know = knowledge_of(obs)
+        out = know.out
+        worlds_ = []
+        for _ in range(worlds):
+            hands = know.sample(rng)
+            worlds_.append(table.deal(hands, know.dealt(hands)))
+    calling: list[float] = []
+    not_calling: list[float] = []
+    for world in worlds_:
+        for call, values in ((True, calling), (False, not_calling)):
+            deal = world.clone()
+            if call:
+                deal.call(seat, lift)
+            _finish(deal, out)
+            values.append(_net(deal, obs.scores, team))
+    return calling, not_calling
+
+
+def _finish(deal: Imagined, out: Hand) -> None:
+    """The hand played out and scored (in the reckoning: scored)."""
+    if deal.phase is Phase.RECKONING:
+        deal.score_deal()
+    elif deal.turn is not None:
+        play_out(deal, out, easy.play_card)
+
+
+# -- renege mode: what a seat knows of the hand's reneges (R21, R26) ----------------------
+
+
+def _lifts(obs: Observation) -> list[tuple[tuple[int, Card], ...]]:
+    """The hand's lifts so far, the one in play included (1 = the first)."""
+    return [t.cards for t in obs.tricks] + ([obs.trick] if obs.trick else [])
+
+
+def _reneges_of(obs: Observation, seat: int, held: Hand) -> list[Renege]:
+    """``seat``'s reneges this hand, where ``held`` is what it holds now (its own hand, or
+    nothing in the reckoning): what it held at each of its cards is that and the cards it
+    played from then on."""
+    assert obs.trump is not None
+    trump, forbid = obs.trump, obs.rules.undertrump == "forbidden"
+    lifts = _lifts(obs)
+    played = [(n, i, c) for n, cards in enumerate(lifts, 1) for i, (s, c) in enumerate(cards)
+              if s == seat]  # fmt: skip
+    out = []
+    for k, (n, i, card) in enumerate(played):
+        hand = held | mask_of(c for _, _, c in played[k:])
+        kind = renege_kind(card, hand, lifts[n - 1][:i], trump, forbid)
+        if kind is not None:
+            out.append(Renege(seat, n, card, kind, holds_honour(hand, trump)))
+    return out
+
+
+def _called(obs: Observation, lift: int, by: int) -> bool:
+    """``by``'s team has called ``lift`` this hand (R22: once a lift)."""
+    return any(c.lift == lift and c.seat % 2 == by % 2 for c in obs.calls)
+
+
+def _as_known(obs: Observation) -> Imagined:
+    """The deal ``obs`` shows, the seat's own reneges not yet caught found out: an attentive
+    table finds each by the hand's end, so whatever the seat does they are as good as paid."""
+    table = imagined(obs)
+    if obs.seat is None or obs.trump is None or obs.rules.renege == "off":
+        return table
+    for renege in _reneges_of(obs, obs.seat, obs.hand):
+        caught = any(c.upheld and c.lift == renege.lift and c.offender == obs.seat
+                     for c in obs.calls)  # fmt: skip
+        if not caught and not _called(obs, renege.lift, obs.seat + 1) and table.winner is None:
+            _found_out(table, renege)
+    return table
+
+
+def _renege_now(obs: Observation, card: Card | None) -> Renege | None:
+    """The renege playing ``card`` now would be, if the other team may still call this lift."""
+    if card is None or not obs.renege_cards >> card & 1:
+        return None
+    assert obs.seat is not None and obs.trump is not None
+    lift = len(obs.tricks) + 1
+    if _called(obs, lift, obs.seat + 1):
+        return None  # they called this lift before the card: it cannot be called again
+    forbid = obs.rules.undertrump == "forbidden"
+    kind = renege_kind(card, obs.hand, obs.trick, obs.trump, forbid)
+    assert kind is not None
+    return Renege(obs.seat, lift, card, kind, holds_honour(obs.hand, obs.trump))
+
+
+def _renege_in(obs: Observation, lift: int) -> Renege | None:
+    """The renege of the other team the seat had seen proven in ``lift`` (in the reckoning
+    every card is on the table, so what each offender held is known)."""
+    assert obs.seat is not None
+    for seat in (obs.seat + 1) % 4, (obs.seat + 3) % 4:
+        for renege in _reneges_of(obs, seat, 0):
+            if renege.lift == lift:
+                return renege
+    return None
+
+
+def _found_out(deal: Imagined, renege: Renege) -> None:
+    """The other team calls ``renege`` (R22): its penalty is paid (R24, once a hand)."""
+    deal.reneges += (renege,)
+    deal.call((renege.seat + 1) % 4, renege.lift)
 
 
 def _bid_values(
@@ -308,6 +502,7 @@ __all__ = [
     "SeatSummary",
     "hint",
     "judge",
+    "judge_table_action",
     "review_game",
     "review_key",
     "summarize",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
@@ -45,6 +45,7 @@ REVIEW_NOT_ASKED = reason(
     N_("No one has asked for that game's review yet."),
 )
 
+KEYS_KEPT = 1024
 LEASE_S = 60.0  # a worker renews it with each progress; one that died loses it after this
 
 
@@ -56,6 +57,9 @@ def utcnow() -> datetime:
 class Reviews:
     engine: Engine
     rooms: Rooms
+    # The keys of finished games asked about, by room id, code and game number (a deleted
+    # room's id or code may come again, not both), the oldest let go first.
+    _keys: dict[tuple[int, str, int], str] = field(default_factory=dict, compare=False)
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """A use case from the event loop, in a worker thread (a game is replayed)."""
@@ -77,12 +81,24 @@ class Reviews:
         return row
 
     def status(self, code: str, number: int) -> ReviewRow:
-        game = _game_of(self.rooms, code, number)
+        key = self._key_of(code, number)
         with read(self.engine) as conn:
-            row = review_repo.by_key(conn, _key(game))
+            row = review_repo.by_key(conn, key)
         if row is None:
             raise errors.NotFound(REVIEW_NOT_ASKED, code=code, number=number)
         return row
+
+    def _key_of(self, code: str, number: int) -> str:
+        """The review's key of a finished game, kept: a page polls the review's progress every
+        second, and a game over never changes (404 unknown, 409 not over yet)."""
+        place = (self.rooms.snapshot(code).id, code, number)
+        key = self._keys.get(place)
+        if key is None:
+            key = _key(_game_of(self.rooms, code, number))
+            if len(self._keys) >= KEYS_KEPT:
+                self._keys.pop(next(iter(self._keys)))
+            self._keys[place] = key
+        return key
 
     def waiting(self) -> int:
         with read(self.engine) as conn:
@@ -95,12 +111,20 @@ def _game_of(rooms: Rooms, code: str, number: int) -> Json:
     if not record.over:
         raise errors.Conflict(REVIEW_NOT_YET, code=code, number=number)
     state = record.game.state
+    lineup = record.game.lineup
     return {
         "rules": state.rules.model_dump(mode="json"),
         "seed": str(state.seed),
         "first_dealer": record.game.first_dealer,
         "shuffle": state.shuffle,
         "actions": [_action_json(action_of(a)) for a in record.actions],
+        # The computer's moves for a person who was away (away cover, the turn timer, a
+        # computer player seated in their place): the seat's, not that person's.
+        "covered": [
+            i
+            for i, a in enumerate(record.actions)
+            if a.auto and lineup is not None and not lineup[a.seat].bot
+        ],
     }
 
 
@@ -119,8 +143,11 @@ def _key(game: Json) -> str:
     )
 
 
-def action_word(a: Action) -> str:
-    """An action as the review names it: the card's code, or the bid's word."""
+def action_word(a: Action | None) -> str:
+    """An action as the review names it: the card's code, or the bid's word ("call" for a
+    call of renege, "reckoned" for "score it", "no_call" for not calling)."""
+    if a is None:
+        return "no_call"
     return code(a.card) if a.type == "play" and a.card is not None else a.type
 
 
@@ -135,8 +162,9 @@ def compute(game: Json, worlds: int, progress: Any = None) -> Json:
         worlds=worlds,
         progress=progress,
     )
+    covered = set(game.get("covered", ()))
     return {
-        "decisions": [_decision_json(j) for j in judged],
+        "decisions": [_decision_json(j, j.index in covered) for j in judged],
         "seats": [
             {
                 "seat": s.seat,
@@ -149,7 +177,7 @@ def compute(game: Json, worlds: int, progress: Any = None) -> Json:
     }
 
 
-def _decision_json(j: Judged) -> Json:
+def _decision_json(j: Judged, covered: bool) -> Json:
     out: Json = {
         "hand": j.hand,
         "seat": j.seat,
@@ -157,8 +185,14 @@ def _decision_json(j: Judged) -> Json:
         "best": action_word(j.best),
         "loss": j.loss,
     }
+    if j.action.type == "call":
+        out["lift"] = j.action.lift
+    if j.best is not None and j.best.type == "call":
+        out["best_lift"] = j.best.lift
     if j.why is not None:
         out["why"] = j.why
+    if covered:
+        out["covered"] = True
     return out
 
 

@@ -25,7 +25,8 @@
     function say(key, values) {
       return String(words[key] || "").replace(/\{(\w+)\}/g, function (m, k) { return values[k]; });
     }
-    function named(action) {
+    function named(action, lift) {
+      if (action === "call") return say("call", { lift: lift });
       return (words.cards && words.cards[action]) || (words.bids && words.bids[action]) || action;
     }
     function line(text, cls) {
@@ -44,6 +45,10 @@
         for (var i = 0; i < cards.length; i++) {
           if ($("[data-card='" + d.action + "']", cards[i])) at = cards[i];
         }
+      } else if (d.action === "call") {
+        at = $("[data-call='" + d.lift + "']", deal);
+      } else if (d.action === "reckoned") {
+        at = $("[data-reneges-uncalled]", deal);
       } else {
         at = $(".decision", deal);
       }
@@ -51,7 +56,8 @@
       at.setAttribute("data-costly", String(d.loss));
       at.setAttribute("data-better", d.best);
       at.title = say("costly", {
-        name: words.names[d.seat], action: named(d.action), best: named(d.best), loss: d.loss
+        name: words.names[d.seat], action: named(d.action, d.lift),
+        best: named(d.best, d.best_lift), loss: d.loss
       });
     }
 
@@ -80,8 +86,8 @@
         li.setAttribute("data-better", d.best);
         li.className = "team-" + (d.seat % 2);
         li.appendChild(line(say("hand", { hand: d.hand }) + " · " + say("costly", {
-          name: words.names[d.seat], action: named(d.action), best: named(d.best),
-          loss: d.loss.toFixed(2)
+          name: words.names[d.seat], action: named(d.action, d.lift),
+          best: named(d.best, d.best_lift), loss: d.loss.toFixed(2)
         })));
         if (d.why && words.why[d.why]) li.appendChild(line(words.why[d.why], "review-why"));
         ol.appendChild(li);

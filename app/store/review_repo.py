@@ -155,7 +155,8 @@ def seat_losses(
     conn: Connection, games: Sequence[tuple[str, int]]
 ) -> dict[tuple[str, int], list[float]]:
     """Each seat's average loss in the done reviews of these games (room code, number), as
-    first asked for there."""
+    first asked for there: over the seat's own decisions, not the computer's moves for it
+    while its player was away (``covered``)."""
     if not games:
         return {}
     rooms = {room for room, _ in games}
@@ -166,8 +167,15 @@ def seat_losses(
     out: dict[tuple[str, int], list[float]] = {}
     for room, number, result in conn.execute(query):
         if (room, number) in wanted and result:
-            out[(room, number)] = [float(s["average_loss"]) for s in result["seats"]]
+            out[(room, number)] = [_own_average(result, seat) for seat in range(4)]
     return out
+
+
+def _own_average(result: dict[str, Any], seat: int) -> float:
+    losses = [
+        float(d["loss"]) for d in result["decisions"] if d["seat"] == seat and not d.get("covered")
+    ]
+    return round(sum(losses) / len(losses), 3) if losses else 0.0
 
 
 def count_unfinished(conn: Connection) -> int:

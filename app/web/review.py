@@ -28,7 +28,10 @@ def review_words(names: Sequence[str]) -> dict[str, Any]:
             "beg": _("Beg"),
             "give_one": _("Give one"),
             "run_pack": _("Run the pack"),
+            "reckoned": _("Score it"),
+            "no_call": _("No call"),
         },
+        "call": _("Call renege on lift %(n)s") % {"n": "{lift}"},
         "why": {
             "should_stand": the_hand,
             "should_beg": the_hand,
@@ -38,6 +41,11 @@ def review_words(names: Sequence[str]) -> dict[str, Any]:
             "jack_not_saved": _("The Jack of trumps could have been saved."),
             "ten_given": _("A ten given away."),
             "trump_wasted": _("A trump wasted."),
+            "renege_found_out": _(
+                "A renege is found out by the hand's end: the penalty was as good as paid."
+            ),
+            "call_unproven": _("Nothing had shown a renege in that lift: the call was a guess."),
+            "renege_let_go": _("A renege had been shown and nobody had called it yet."),
         },
         "seat": _(
             "%(name)s: %(costly)s costly decisions of %(decisions)s, "

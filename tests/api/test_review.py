@@ -278,3 +278,28 @@ def test_a_profile_shows_the_average_loss_of_its_reviewed_games(
         assert found.json()["average_loss"] == seats[seat]["average_loss"]
     page = client.get("/p/r_ben")
     assert 'data-stat="average_loss"' in page.text
+
+
+def test_the_computers_moves_for_an_away_player_are_marked_covered(database_url: str) -> None:
+    """Ann never moves: the turn timer (30 s scaled to 0.3 s) decides for her every time.
+    Her seat's decisions are reviewed, marked ``covered``: not counted as hers."""
+    settings = app_settings(
+        database_url, review_worlds=WORLDS, review_workers=0, turn_timer_scale=0.01
+    )
+    with TestClient(create_app(settings)) as client:
+        code = new_room(client, {"rules": {"target": 7}, "options": {"turn_timer_s": 30}})
+        token = client.post(f"/api/rooms/{code}/join", json={"name": "Ann"}).json()["token"]
+        for seat in (1, 2, 3):
+            r = client.post(f"/api/rooms/{code}/bots", json={"seat": seat}, headers=bearer(token))
+            assert r.status_code == 200, r.text
+        assert client.post(f"/api/rooms/{code}/start", headers=bearer(token)).status_code == 200
+        end = time.monotonic() + 120  # a bound on waiting, not a speed requirement
+        while view(client, code)["phase"] != "game_over":
+            assert time.monotonic() < end, "the timer did not finish the game"
+            time.sleep(0.1)
+        ask(client, code)
+        drain(database_url)
+        decisions = review(client, code)["decisions"]
+    assert any(d["seat"] == 0 for d in decisions)
+    for d in decisions:
+        assert d.get("covered", False) is (d["seat"] == 0), d

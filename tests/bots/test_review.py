@@ -73,7 +73,7 @@ HIDDEN_A = {2: "3H 4H 5C 6C 7H 8H", 3: "JS 5H 2C 3C 4D 5D"}
 HIDDEN_B = {2: "JS 4H 5C 6C 7H 2C", 3: "3H 5H 8H 3C 4D 5D"}
 
 
-def _first_lead(hidden: dict[int, str], lead: str) -> tuple[float, Action]:
+def _first_lead(hidden: dict[int, str], lead: str) -> tuple[float, Action | None]:
     deck = stack(0, {**SEEN, **hidden}, "4S")
     actions = [act("stand"), act(lead)]
     judged = review_game(DEFAULT_RULES, 11, 0, actions, stacked=[deck], worlds=WORLDS)
@@ -107,7 +107,7 @@ def test_a_clear_fault_is_costly_with_the_right_better_choice(name: str) -> None
     for fault in (a for a in obs.legal if not situation.is_right(a)):
         j = judge(obs, fault, random.Random(name), WORLDS)
         assert j.loss >= COSTLY, (name, fault)
-        assert situation.is_right(j.best), (name, j.best)
+        assert j.best is not None and situation.is_right(j.best), (name, j.best)
         if CLEAR[name] is not None:
             assert j.why == CLEAR[name]
 
