@@ -5,7 +5,11 @@ another room shares it. Few imagined deals (``review_worlds``) keep it quick."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -17,6 +21,7 @@ from fastapi.testclient import TestClient
 from app.api.profile_schemas import ProfileOut
 from app.api.review_schemas import HintOut, ReviewAsked, ReviewOut
 from app.main import create_app
+from app.services import review_worker
 from app.services.review_worker import work_once
 from app.services.reviews import lease_until, utcnow
 from app.settings import Settings
@@ -303,3 +308,43 @@ def test_the_computers_moves_for_an_away_player_are_marked_covered(database_url:
     assert any(d["seat"] == 0 for d in decisions)
     for d in decisions:
         assert d.get("covered", False) is (d["seat"] == 0), d
+
+
+def _lowly(out: Any) -> None:
+    from app.services.review_worker import _lie_low
+
+    _lie_low()
+    out.put((os.sched_getscheduler(0), os.nice(0)))
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_a_review_worker_runs_only_on_a_core_the_server_leaves_idle() -> None:
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    process = context.Process(target=_lowly, args=(out,))
+    process.start()
+    policy, nice = out.get(timeout=60)
+    process.join(10)
+    assert policy == os.SCHED_IDLE and nice >= 10
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads Linux's /proc")
+@pytest.mark.parametrize("server_busy", [True, False])
+def test_a_review_worker_rests_while_its_server_is_busy(
+    server_busy: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stand-in for the server that spins (or sleeps): the worker rests as long as it may
+    beside the one, and not at all beside the other."""
+    monkeypatch.setattr(review_worker, "NAP_S", 0.1)
+    monkeypatch.setattr(review_worker, "MAX_REST_S", 0.5)
+    code = "while True: pass" if server_busy else "import time; time.sleep(60)"
+    server = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        time.sleep(0.3)
+        pace = review_worker.Pacer(server.pid)
+        time.sleep(review_worker.WINDOW_S + 0.1)  # a window of the worker's own work
+        rested = pace()
+    finally:
+        server.kill()
+        server.wait()
+    assert rested == (pytest.approx(0.5) if server_busy else 0.0)
