@@ -150,6 +150,18 @@ class Receiver:
             time.sleep(0.05)
         raise AssertionError(f"{browser.endpoint} heard {len(self.heard_by(browser))} of {count}")
 
+    def wait_for_kind(self, browser: Browser, kind: str, timeout: float = 20.0) -> list[Any]:
+        """Until ``browser`` has heard a letter of ``kind`` (others may come before it: a
+        turn watched for may be told before the letter a commit queued from its thread)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got = self.heard_by(browser)
+            if any(letter["type"] == kind for letter in got):
+                return got
+            time.sleep(0.05)
+        kinds = [letter["type"] for letter in self.heard_by(browser)]
+        raise AssertionError(f"{browser.endpoint} heard {kinds}, no {kind}")
+
     def posts_to(self, browser: Browser) -> int:
         path = browser.endpoint.removeprefix(self.origin)
         with self._lock:

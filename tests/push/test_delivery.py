@@ -246,7 +246,7 @@ def test_a_push_service_that_hangs_holds_up_no_move_and_no_other_push(
         hidden(client, code, ann)
         hidden(client, code, bea)
         assert client.post(f"/api/rooms/{code}/start", headers=bearer(ann)).status_code == 200
-        assert receiver.wait_for(fine)[0]["type"] == "table"
+        receiver.wait_for_kind(fine, "table")
         # Moves go on while the slow push service holds its request.
         assert play_a_while(client, code, {0: ann, 2: bea}, moves=6) == 6
 
@@ -259,7 +259,7 @@ def test_a_player_who_unsubscribes_mid_game_is_told_nothing_more(
     code = two_players_and_two_bots(client, ann, bea)
     hidden(client, code, ann)
     assert client.post(f"/api/rooms/{code}/start", headers=bearer(bea)).status_code == 200
-    assert receiver.wait_for(ann_phone)[0]["type"] == "table"
+    receiver.wait_for_kind(ann_phone, "table")
     r = client.request(
         "DELETE", "/api/me/push", json={"endpoint": ann_phone.endpoint}, headers=bearer(ann)
     )
