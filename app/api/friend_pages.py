@@ -4,6 +4,7 @@ Each answers with the page it came from."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Path
@@ -43,25 +44,16 @@ async def _tie(ctx: Context, me: SignedIn | None, handle: str, tie: str) -> Resp
     return RedirectResponse(f"/p/{handle.strip().lower()}", status_code=303)
 
 
+def _tie_route(tie: str) -> Callable[..., Awaitable[Response]]:
+    async def route(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
+        return await _tie(ctx, me, handle, tie)
+
+    return route
+
+
 # Each by its own path: a profile's other pages (/p/{handle}/report) are not ties.
-@router.post("/p/{handle}/friend")
-async def befriend(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
-    return await _tie(ctx, me, handle, "friend")
-
-
-@router.post("/p/{handle}/unfriend")
-async def unfriend(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
-    return await _tie(ctx, me, handle, "unfriend")
-
-
-@router.post("/p/{handle}/block")
-async def block(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
-    return await _tie(ctx, me, handle, "block")
-
-
-@router.post("/p/{handle}/unblock")
-async def unblock(ctx: ContextDep, me: MaybeMeDep, handle: Handle) -> Response:
-    return await _tie(ctx, me, handle, "unblock")
+for _name in ("friend", "unfriend", "block", "unblock"):
+    router.post(f"/p/{{handle}}/{_name}", name=f"tie_{_name}")(_tie_route(_name))
 
 
 @router.post("/r/{code}/invite")
