@@ -650,11 +650,10 @@ def queue_reviews(database_url: str, count: int, seed: int) -> None:
     """``count`` finished games' reviews waiting in a fresh database (migrated here)."""
     from app.bots import choose, rng_for
     from app.bots.budget import Budget
-    from app.bots.review import review_key
     from app.rules import Phase, Rules, apply, new_game, observe
     from app.rules.state import Action
     from app.serve import migrate
-    from app.services.reviews import utcnow
+    from app.services.reviews import game_inputs, key_of, utcnow
     from app.store import review_repo
     from app.store.db import make_engine, write
 
@@ -673,41 +672,25 @@ def queue_reviews(database_url: str, count: int, seed: int) -> None:
                     choose(observe(state, state.turn), "standard", rng=rng, budget=quick)
                 )
                 state = apply(state, actions[-1])
-            game = {
-                "rules": rules.model_dump(mode="json"),
-                "seed": str(game_seed),
-                "first_dealer": None,
-                "shuffle": state.shuffle,
-                "actions": [
-                    {"type": a.type, "card": a.card, "seat": a.seat, "lift": a.lift}
-                    for a in actions
-                ],
-                "covered": [],
-            }
-            key = review_key(rules, game_seed, None, state.shuffle, actions)
+            game = game_inputs(state, None, actions, ())
+            key = key_of(game)
             with write(engine) as conn:
                 review_repo.ask(conn, key, f"bench{n}", 1, game, utcnow())
     finally:
         engine.dispose()
 
 
-def reviews_done(database_url: str) -> tuple[int, int]:
-    """(done, waiting or under way) in the database."""
-    from sqlalchemy import func, select
-
+def reviews_waiting(database_url: str) -> int:
+    """Reviews in the database not done yet (waiting or under way)."""
+    from app.store import review_repo
     from app.store.db import make_engine, read
-    from app.store.models import GameReview
 
     engine = make_engine(database_url)
     try:
         with read(engine) as conn:
-            done = conn.execute(
-                select(func.count()).select_from(GameReview).where(GameReview.state == "done")
-            ).scalar_one()
-            total = conn.execute(select(func.count()).select_from(GameReview)).scalar_one()
+            return review_repo.count_unfinished(conn)
     finally:
         engine.dispose()
-    return int(done), int(total) - int(done)
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -812,10 +795,13 @@ def main(argv: Sequence[str]) -> None:
                 if push is not None:
                     runner.run(push.stop())
             if args.reviews:
-                done, left = reviews_done(url)
+                left = reviews_waiting(url)
         print(result.line(), flush=True)
         if args.reviews:
-            print(f"  reviews: {done} done by the worker, {left} still waiting", flush=True)
+            print(
+                f"  reviews: {args.reviews - left} done by the worker, {left} still waiting",
+                flush=True,
+            )
         if result.latencies_ms:
             print(
                 f"  mean={statistics.fmean(result.latencies_ms):.2f} ms over "

@@ -161,15 +161,16 @@ def judge_table_action(
     """A seat's call of renege or its "score it" (R22-R23), judged from ``obs`` alone."""
     assert obs.seat is not None
     hand, seat = obs.hand_number, obs.seat
-    shown = [lift for lift in proven_lifts(obs) if not _called(obs, lift, seat)]
+    proven = proven_lifts(obs)
     if chosen.type == "call":
-        if chosen.lift in proven_lifts(obs):
+        if chosen.lift in proven:
             return Judged(hand, seat, chosen, chosen, 0.0)  # the seat had seen it proven
         calling, not_calling = _call_values(obs, chosen.lift or 0, None, rng, worlds)
         loss = _shown_loss(not_calling, calling)
         if not loss:
             return Judged(hand, seat, chosen, chosen, 0.0)
         return Judged(hand, seat, chosen, None, loss, "call_unproven")
+    shown = [lift for lift in proven if not _called(obs, lift, seat)]
     if not shown:
         return Judged(hand, seat, chosen, chosen, 0.0)
     lift = shown[0]

@@ -9,7 +9,7 @@ Nothing of it exists before the game is over (its seed, and so every hand, is pu
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -21,7 +21,7 @@ from app.bots.review import Judged, review_game, review_key, summarize
 from app.reasons import N_, reason
 from app.rules import Rules
 from app.rules.cards import code
-from app.rules.state import Action
+from app.rules.state import Action, State
 from app.services import errors
 from app.services.records import load_record
 from app.services.rooms import Rooms
@@ -68,7 +68,7 @@ class Reviews:
     def ask(self, code: str, number: int) -> ReviewRow:
         """The review of game ``number`` of room ``code``, queued unless asked before."""
         game = _game_of(self.rooms, code, number)
-        key = _key(game)
+        key = key_of(game)
         for _ in range(2):
             try:
                 with write(self.engine) as conn:
@@ -94,7 +94,7 @@ class Reviews:
         place = (self.rooms.snapshot(code).id, code, number)
         key = self._keys.get(place)
         if key is None:
-            key = _key(_game_of(self.rooms, code, number))
+            key = key_of(_game_of(self.rooms, code, number))
             if len(self._keys) >= KEYS_KEPT:
                 self._keys.pop(next(iter(self._keys)))
             self._keys[place] = key
@@ -112,19 +112,28 @@ def _game_of(rooms: Rooms, code: str, number: int) -> Json:
         raise errors.Conflict(REVIEW_NOT_YET, code=code, number=number)
     state = record.game.state
     lineup = record.game.lineup
+    # The computer's moves for a person who was away (away cover, the turn timer, a
+    # computer player seated in their place): the seat's, not that person's.
+    covered = [
+        i
+        for i, a in enumerate(record.actions)
+        if a.auto and lineup is not None and not lineup[a.seat].bot
+    ]
+    actions = [action_of(a) for a in record.actions]
+    return game_inputs(state, record.game.first_dealer, actions, covered)
+
+
+def game_inputs(
+    state: State, first_dealer: int | None, actions: Sequence[Action], covered: Sequence[int]
+) -> Json:
+    """What the review of a finished game reads, as queued (``state``: the game's)."""
     return {
         "rules": state.rules.model_dump(mode="json"),
         "seed": str(state.seed),
-        "first_dealer": record.game.first_dealer,
+        "first_dealer": first_dealer,
         "shuffle": state.shuffle,
-        "actions": [_action_json(action_of(a)) for a in record.actions],
-        # The computer's moves for a person who was away (away cover, the turn timer, a
-        # computer player seated in their place): the seat's, not that person's.
-        "covered": [
-            i
-            for i, a in enumerate(record.actions)
-            if a.auto and lineup is not None and not lineup[a.seat].bot
-        ],
+        "actions": [_action_json(a) for a in actions],
+        "covered": list(covered),
     }
 
 
@@ -136,7 +145,7 @@ def _actions(game: Json) -> list[Action]:
     return [Action(a["type"], a["card"], a["seat"], a["lift"]) for a in game["actions"]]
 
 
-def _key(game: Json) -> str:
+def key_of(game: Json) -> str:
     rules = Rules.model_validate(game["rules"])
     return review_key(
         rules, int(game["seed"]), game["first_dealer"], game["shuffle"], _actions(game)
