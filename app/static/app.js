@@ -1021,7 +1021,9 @@ window.allFoursWord = function (key, values) {
     document.body.addEventListener("htmx:sseError", function () {
       if (polling) { root.classList.remove("reconnecting"); return; }
       fails += 1;
-      if (fails >= FAILS) fallBack();
+      if (fails >= FAILS) { fallBack(); return; }
+      // A stream that dies as it opens may never try again: without a message soon, poll.
+      waitForEvent();
     });
     // An event held back by a buffering proxy may come long after a newer poll: never swap
     // it in; an event as new as the table shows the stream gets through again.
