@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -174,3 +175,75 @@ def test_numbers_and_dates_follow_the_language() -> None:
         assert "déc" in i18n.day(when)
     with i18n.reading("en"):
         assert i18n.number(1234.5) == "1,234.5"
+
+
+# -- plural forms ----------------------------------------------------------------------------
+
+# Numbers that reach every plural category of our languages (CLDR: French "one" for 0 and 1,
+# "many" for whole millions; German and Luxembourgish "one"; Malay none but "other").
+SAMPLES = (0, 1, 2, 3, 5, 11, 21, 100, 101, 1000, 1_000_000, 2_000_000, 2_500_000)
+ORDINARY = (2, 5, 21)  # the ordinary plural: "5 parties", "5 Spiele", never "5 de parties"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_plural_forms_header_sorts_numbers_as_the_language_does(lang: str) -> None:
+    """A catalog's Plural-Forms expression (what gettext runs) and its language's CLDR rule
+    (Babel's) put the same numbers together: one form per category, the singular first."""
+    rule = Locale.parse(lang).plural_form
+    index = i18n.translations(lang).plural  # type: ignore[attr-defined]
+    categories = {"other", *rule.tags}
+    assert catalog(lang).num_plurals == len(categories)
+    forms: dict[str, set[int]] = {}
+    for n in SAMPLES:
+        forms.setdefault(rule(n), set()).add(index(n))
+    assert set(forms) == categories
+    assert all(len(at) == 1 for at in forms.values()), forms  # a category, one form
+    assert len({next(iter(at)) for at in forms.values()}) == len(categories)  # and its own
+    assert index(1) == 0, "msgstr[0] is the singular, as the English msgid"
+    assert len({index(n) for n in ORDINARY}) == 1
+
+
+def french_million_form(plural: str) -> str:
+    """The form French writes for a whole million from its ordinary plural: "de" (d' before
+    a vowel) between the number and the word that follows it ("1 000 000 de parties"),
+    unless the phrase already says it ("5 de vos appareils")."""
+
+    def de(m: re.Match[str]) -> str:
+        number, first = m.group(1), m.group(2)
+        return f"{number} d'{first}" if first.lower() in "aeiouyéèêh" else f"{number} de {first}"
+
+    return re.sub(r"(%\(\w+\)[sd]) (?!de |d')([^\W\d_])", de, plural)
+
+
+def test_the_french_million_form_is_the_plural_with_de() -> None:
+    assert french_million_form("%(num)d parties classées") == "%(num)d de parties classées"
+    assert french_million_form("pendant %(num)s minutes.") == "pendant %(num)s de minutes."
+    assert french_million_form("%(num)s appareils") == "%(num)s d'appareils"
+    assert french_million_form("%(num)s de vos appareils") == "%(num)s de vos appareils"
+    assert french_million_form("Vos tables") == "Vos tables"
+    # FR-R5-1's forms, in the wrong order: the check does not take them
+    slipped_plural, slipped_million = "%(num)d de parties classées", "%(num)d parties classées"
+    assert french_million_form(slipped_plural) != slipped_million
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_plural_entry_gives_the_ordinary_plural_for_2_5_and_21(lang: str) -> None:
+    """What broke: every French profile with 2 rated games or more read "5 de parties
+    classées", its msgstr[1] (the millions) and msgstr[2] (every other plural) swapped."""
+    said = i18n.translations(lang)
+    many = lang == "fr"
+    wrong = []
+    for m in entries(catalog(lang)):
+        if not m.pluralizable:
+            continue
+        singular, plural = texts(m.id)[:2]
+        one, *ordinary = (said.ngettext(singular, plural, n) for n in (1, *ORDINARY))
+        if len(set(ordinary)) != 1:
+            wrong.append(f"{singular!r}: 2, 5 and 21 read {ordinary}")
+        if catalog(lang).num_plurals > 1 and one == ordinary[0]:
+            wrong.append(f"{singular!r}: 1 and 5 read alike, {one!r}")
+        if many:
+            million = said.ngettext(singular, plural, 1_000_000)
+            if million != french_million_form(ordinary[0]):
+                wrong.append(f"{singular!r}: 5 reads {ordinary[0]!r}, 1 000 000 {million!r}")
+    assert not wrong, f"{lang}:\n" + "\n".join(wrong)
