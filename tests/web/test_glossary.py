@@ -239,8 +239,13 @@ SAME_WORD = {
     "de": {"club", "export", "csv", "json", "team", "ok", "auto"},
     "lb": {"club", "export", "csv", "json", "format", "message", "pair", "score", "ok", "auto",
            "d"},  # d: the Deeler's chip; pair: the glossary's word for a night's pair
-    "ms": {"format", "bot", "standard", "auto", "ok"},
+    "ms": {"format", "bot", "standard", "auto", "ok", "a", "k", "q", "j"},
 }  # fmt: skip
+# (the card letters, msgctxt "card letter": "A" is the ace's letter in French, German and
+# Luxembourgish too, "K" the king's in German and Luxembourgish; Malay writes the letters
+# printed on the cards, J, Q, K, A)
+for _lang, _letters in {"fr": {"a"}, "de": {"a", "k"}, "lb": {"a", "k"}}.items():
+    SAME_WORD[_lang] |= _letters
 
 
 @pytest.mark.parametrize("lang", LANGS)
