@@ -13,7 +13,7 @@ English is the source language: its text is in the code, with no catalog of its 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -108,6 +108,29 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     return translations(current()).pgettext(context, message)
+
+
+# Numbers that reach every CLDR plural category of our languages (French "one" for 0 and 1
+# and "many" for whole millions; the others "one" and "other", or "other" alone).
+PLURAL_SAMPLES = (1, 0, 2, 5, 21, 1_000_000)
+
+
+def plural_forms(say: Callable[[int], str]) -> dict[str, str]:
+    """A plural text for a page's script, which counts on the reader's side: its form for
+    each CLDR category of the reader's language ("one", "many", "other", the names
+    ``Intl.PluralRules`` gives), as the catalog gives it for a number of that category.
+    ``say`` is the ``ngettext`` call, so the texts are extracted as any other plural."""
+    rule = locale(current()).plural_form
+    forms: dict[str, str] = {}
+    for n in PLURAL_SAMPLES:
+        forms.setdefault(rule(n), say(n))
+    return forms
+
+
+def decimal_sign() -> str:
+    """The reader's language's decimal sign ("," in French, German, Luxembourgish), for a
+    page's script that writes a fraction: the same as ``number`` writes."""
+    return str(locale(current()).number_symbols["latn"]["decimal"])
 
 
 _ = gettext
@@ -210,8 +233,12 @@ def number(value: float) -> str:
 
 
 def day(value: datetime) -> str:
-    """A date in the reader's language (``1 décembre 2026``)."""
-    return format_date(value, format="long", locale=locale(current()))
+    """A date in the reader's language (``7 décembre 2026``; French writes the first of a
+    month as an ordinal, ``1er décembre 2026``, which CLDR's long format does not)."""
+    text = format_date(value, format="long", locale=locale(current()))
+    if current() == "fr" and value.day == 1 and text.startswith("1 "):
+        text = "1er" + text[1:]
+    return text
 
 
 def clock(value: datetime) -> str:

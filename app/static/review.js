@@ -22,9 +22,22 @@
     var bar = $("[data-review-progress]", box);
     var result = $("[data-review-result]", box);
 
-    function say(key, values) {
-      return String(words[key] || "").replace(/\{(\w+)\}/g, function (m, k) { return values[k]; });
+    // Numbers in the page's language (<html lang>): the decimal sign from the server's
+    // catalog words (Babel's, as every number the server writes), the plural category
+    // from Intl.PluralRules, whose names are CLDR's, as the server's forms are keyed.
+    var lang = document.documentElement.lang || "en";
+    var plurals = new Intl.PluralRules(
+      Intl.PluralRules.supportedLocalesOf([lang]).length ? lang : "en");
+
+    function fill(text, values) {
+      return String(text || "").replace(/\{(\w+)\}/g, function (m, k) { return values[k]; });
     }
+    function say(key, values) { return fill(words[key], values); }
+    function sayCounted(key, count, values) {
+      var forms = words[key] || {};
+      return fill(forms[plurals.select(count)] || forms.other, values);
+    }
+    function decimal(x) { return x.toFixed(2).replace(".", words.decimal || "."); }
     function named(action, lift) {
       if (action === "call") return say("call", { lift: lift });
       return (words.cards && words.cards[action]) || (words.bids && words.bids[action]) || action;
@@ -57,7 +70,7 @@
       at.setAttribute("data-better", d.best);
       at.title = say("costly", {
         name: words.names[d.seat], action: named(d.action, d.lift),
-        best: named(d.best, d.best_lift), loss: d.loss
+        best: named(d.best, d.best_lift), loss: decimal(d.loss)
       });
     }
 
@@ -69,9 +82,9 @@
         var li = document.createElement("li");
         li.setAttribute("data-review-seat", s.seat);
         li.className = "team-" + (s.seat % 2);
-        li.textContent = say("seat", {
+        li.textContent = sayCounted("seat", s.costly, {
           name: words.names[s.seat], costly: s.costly, decisions: s.decisions,
-          average: s.average_loss.toFixed(2)
+          average: decimal(s.average_loss)
         });
         list.appendChild(li);
       });
@@ -87,7 +100,7 @@
         li.className = "team-" + (d.seat % 2);
         li.appendChild(line(say("hand", { hand: d.hand }) + " · " + say("costly", {
           name: words.names[d.seat], action: named(d.action, d.lift),
-          best: named(d.best, d.best_lift), loss: d.loss.toFixed(2)
+          best: named(d.best, d.best_lift), loss: decimal(d.loss)
         })));
         if (d.why && words.why[d.why]) li.appendChild(line(words.why[d.why], "review-why"));
         ol.appendChild(li);

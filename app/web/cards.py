@@ -84,10 +84,31 @@ def card_name(code: str) -> str:
     return _("%(rank)s of %(suit)s") % {"rank": rank_word(code[0]), "suit": suit_word(code[1])}
 
 
+def rank_letter(rank: str) -> str:
+    """A rank as a card is written short, in the reader's language's letters: the queen is
+    Q, D (Dame) in French, German and Luxembourgish; the jack J, V (Valet), B (Bube, Bauer)."""
+    match rank:
+        # Translators: the ace's letter in a short card ("A♠"), as the players write it
+        case "A":
+            return pgettext("card letter", "A")
+        # Translators: the king's letter in a short card ("K♠"): R (Roi) in French
+        case "K":
+            return pgettext("card letter", "K")
+        # Translators: the queen's letter in a short card ("Q♠"): D (Dame) in French, German
+        case "Q":
+            return pgettext("card letter", "Q")
+        # Translators: the jack's letter in a short card ("J♠"): V (Valet), B (Bube, Bauer)
+        case "J":
+            return pgettext("card letter", "J")
+        case "T":
+            return "10"
+    return rank
+
+
 def card_short(code: str) -> str:
-    """``"TH"`` -> ``"10♥"``: how a card is written in running text."""
-    rank = "10" if code[0] == "T" else code[0]
-    return f"{rank}{SUIT_SIGNS[code[1]]}"
+    """``"TH"`` -> ``"10♥"``, ``"QS"`` -> ``"D♠"`` in French: how a card is written in
+    running text, in the reader's language's letters."""
+    return f"{rank_letter(code[0])}{SUIT_SIGNS[code[1]]}"
 
 
 def _use(suit: str, cx: float, cy: float, size: float, *, flip: bool = False) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from app.i18n import _
+from app.i18n import _, decimal_sign, ngettext, plural_forms
 from app.web.cards import card_name
 
 RANKS = "23456789TJQKA"
@@ -20,6 +20,12 @@ def review_words(names: Sequence[str]) -> dict[str, Any]:
     """What replay.js needs to write the review: the seats' names, every card's and every
     bid's name, the reasons and the sentences."""
     the_hand = _("The hand called for the other choice.")
+    seat_values = {
+        "name": "{name}",
+        "costly": "{costly}",
+        "decisions": "{decisions}",
+        "average": "{average}",
+    }
     return {
         "names": list(names),
         "cards": {r + s: card_name(r + s) for s in SUITS for r in RANKS},
@@ -47,16 +53,21 @@ def review_words(names: Sequence[str]) -> dict[str, Any]:
             "call_unproven": _("Nothing had shown a renege in that lift: the call was a guess."),
             "renege_let_go": _("A renege had been shown and nobody had called it yet."),
         },
-        "seat": _(
-            "%(name)s: %(costly)s costly decisions of %(decisions)s, "
-            "%(average)s points lost a decision on average"
-        )
-        % {
-            "name": "{name}",
-            "costly": "{costly}",
-            "decisions": "{decisions}",
-            "average": "{average}",
+        # one form per plural category of the reader's language: review.js picks it for
+        # the count with Intl.PluralRules ("1 costly decision", "5 décisions coûteuses")
+        "seat": {
+            category: form % seat_values
+            for category, form in plural_forms(
+                lambda n: ngettext(
+                    "%(name)s: %(costly)s costly decision of %(decisions)s, "
+                    "%(average)s points lost a decision on average",
+                    "%(name)s: %(costly)s costly decisions of %(decisions)s, "
+                    "%(average)s points lost a decision on average",
+                    n,
+                )
+            ).items()
         },
+        "decimal": decimal_sign(),
         "costly": _("%(name)s played %(action)s; %(best)s was better (%(loss)s points)")
         % {"name": "{name}", "action": "{action}", "best": "{best}", "loss": "{loss}"},
         "hand": _("Hand %(n)s") % {"n": "{hand}"},

@@ -4,6 +4,8 @@ each costly decision is listed and marked in the replay with the better choice."
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from playwright.sync_api import Browser, expect
 
@@ -16,12 +18,15 @@ DEADLINE_MS = 180_000  # a bound on waiting for the worker, not a speed requirem
 
 def test_the_replay_asks_for_the_review_and_shows_it(server: str, browser: Browser) -> None:
     code, _ = finished_game(server)
-    page, errors = open_page(browser, f"{server}/r/{code}/games/1/replay")
+    # read in French: its decimal comma and its singular are review.js's own to write
+    page, errors = open_page(browser, f"{server}/r/{code}/games/1/replay?lang=fr")
     button = page.locator("[data-review] [data-action='review']")
     expect(button).to_be_visible()
     button.click()
     seats = page.locator("[data-review-seat]")
     expect(seats).to_have_count(4, timeout=DEADLINE_MS)
+    for line in seats.all_inner_texts():
+        assert_the_french_seat_line_counts_in_french(line)
     expect(button).to_be_hidden()
     expect(page.locator("[data-review-progress]")).to_be_hidden()
     costly = page.locator(".review-costly li[data-costly]")
@@ -36,6 +41,20 @@ def test_the_replay_asks_for_the_review_and_shows_it(server: str, browser: Brows
     expect(again.locator("[data-review-seat]")).to_have_count(4)
     expect(again.locator("[data-review] [data-action='review']")).to_be_hidden()
     assert not errors and not more, errors + more
+
+
+FRENCH_SEAT = re.compile(
+    r"\u202f: (\d+) (décision coûteuse|décisions coûteuses) sur \d+, (\d+,\d\d) points perdus"
+)
+
+
+def assert_the_french_seat_line_counts_in_french(line: str) -> None:
+    """What broke: review.js wrote "0.42" in every language and "1 décisions coûteuses" (the
+    seat's line had no singular)."""
+    found = FRENCH_SEAT.search(line)
+    assert found, line
+    costly, words = int(found.group(1)), found.group(2)
+    assert words == ("décision coûteuse" if costly <= 1 else "décisions coûteuses"), line
 
 
 def test_the_result_page_asks_for_the_review(server: str, browser: Browser) -> None:

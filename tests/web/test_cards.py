@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app import i18n
 from app.rules.cards import RANKS, SUITS
 from app.web.cards import (
     back_svg,
@@ -42,6 +43,19 @@ def test_names() -> None:
     assert card_name("TD") == "10 of diamonds"
     assert card_short("TH") == "10♥"
     assert card_short("AS") == "A♠"
+
+
+@pytest.mark.parametrize(
+    ("lang", "letters"),
+    [("en", "JQKA"), ("fr", "VDRA"), ("de", "BDKA"), ("lb", "BDKA"), ("ms", "JQKA")],
+)
+def test_a_short_card_is_written_in_the_readers_letters(lang: str, letters: str) -> None:
+    """What broke: "Renege with Q♠?" and the score sheet's "J♥" wrote the English letters
+    in every language (a French player writes D♠, V♥; a German one D♠, B♥)."""
+    with i18n.reading(lang):
+        assert [card_short(rank + "S")[0] for rank in "JQKA"] == list(letters)
+        assert card_short("TS") == "10♠"
+        assert card_short("9H") == "9♥"
 
 
 def test_sprite_defines_each_suit_and_face_once_and_the_back_pattern() -> None:

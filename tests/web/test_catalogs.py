@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -115,6 +116,19 @@ def test_each_language_has_its_glossary_in_the_catalog_comments() -> None:
             assert word in header, (lang, word)
 
 
+# Round 5's words and duplicate's, named in each glossary before their texts are written.
+ROUND_5_TERMS = ("rating:", "rated", "review", "ban", "block", "passkey:", "handle:",
+                 "sign-in link:", "board:", "traveller:", "matchpoints:", "North\u2013South:",
+                 "East\u2013West:", "today's boards:", "card written short")  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_glossary_names_the_players_words_and_duplicates(lang: str) -> None:
+    header = catalog(lang).header_comment
+    missing = [term for term in ROUND_5_TERMS if term not in header]
+    assert not missing, f"{lang}: the glossary does not name {missing}"
+
+
 def test_every_language_is_compiled_and_says_its_own_words() -> None:
     for lang, words in {"fr": "atout", "de": "Trumpf", "ms": "truf", "lb": "Tromp"}.items():
         assert i18n.translations(lang).gettext("trump") == words
@@ -172,5 +186,80 @@ def test_numbers_and_dates_follow_the_language() -> None:
     with i18n.reading("fr"):
         assert i18n.number(1234.5).replace("\u202f", " ") == "1 234,5"
         assert "déc" in i18n.day(when)
+        assert i18n.day(when).startswith("1er déc")  # the review's "le 1 décembre"
+        assert i18n.day(when.replace(day=7)).startswith("7 déc")
     with i18n.reading("en"):
         assert i18n.number(1234.5) == "1,234.5"
+
+
+# -- plural forms ----------------------------------------------------------------------------
+
+# Numbers that reach every plural category of our languages (CLDR: French "one" for 0 and 1,
+# "many" for whole millions; German and Luxembourgish "one"; Malay none but "other").
+SAMPLES = (0, 1, 2, 3, 5, 11, 21, 100, 101, 1000, 1_000_000, 2_000_000, 2_500_000)
+ORDINARY = (2, 5, 21)  # the ordinary plural: "5 parties", "5 Spiele", never "5 de parties"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_plural_forms_header_sorts_numbers_as_the_language_does(lang: str) -> None:
+    """A catalog's Plural-Forms expression (what gettext runs) and its language's CLDR rule
+    (Babel's) put the same numbers together: one form per category, the singular first."""
+    rule = Locale.parse(lang).plural_form
+    index = i18n.translations(lang).plural  # type: ignore[attr-defined]
+    categories = {"other", *rule.tags}
+    assert catalog(lang).num_plurals == len(categories)
+    forms: dict[str, set[int]] = {}
+    for n in SAMPLES:
+        forms.setdefault(rule(n), set()).add(index(n))
+    assert set(forms) == categories
+    assert all(len(at) == 1 for at in forms.values()), forms  # a category, one form
+    assert len({next(iter(at)) for at in forms.values()}) == len(categories)  # and its own
+    assert index(1) == 0, "msgstr[0] is the singular, as the English msgid"
+    assert len({index(n) for n in ORDINARY}) == 1
+
+
+def french_million_forms(plural: str) -> set[str]:
+    """The forms French may write for a whole million from its ordinary plural: "de" (d'
+    before a vowel) between the counted number and the word that follows it ("1 000 000 de
+    parties"), after whichever placeholder is the count; the plural itself only where no
+    number is followed by a word that lacks it ("5 de vos appareils", "Vos tables")."""
+    forms = set()
+    for m in re.finditer(r"(%\(\w+\)[sd]) (?!de |d')([^\W\d_])", plural):
+        de = "d'" if m.group(2).lower() in "aeiouyéèêh" else "de "
+        forms.add(plural[: m.start(2)] + de + plural[m.start(2) :])
+    return forms or {plural}
+
+
+def test_the_french_million_form_is_the_plural_with_de() -> None:
+    assert french_million_forms("%(num)d parties classées") == {"%(num)d de parties classées"}
+    assert french_million_forms("pendant %(num)s minutes.") == {"pendant %(num)s de minutes."}
+    assert french_million_forms("%(num)s appareils") == {"%(num)s d'appareils"}
+    assert french_million_forms("%(num)s de vos appareils") == {"%(num)s de vos appareils"}
+    assert french_million_forms("Vos tables") == {"Vos tables"}
+    assert "%(a)s de cartes, %(b)s points" in french_million_forms("%(a)s cartes, %(b)s points")
+    # FR-R5-1's forms, in the wrong order: the check does not take them
+    slipped_plural, slipped_million = "%(num)d de parties classées", "%(num)d parties classées"
+    assert slipped_million not in french_million_forms(slipped_plural)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_plural_entry_gives_the_ordinary_plural_for_2_5_and_21(lang: str) -> None:
+    """What broke: every French profile with 2 rated games or more read "5 de parties
+    classées", its msgstr[1] (the millions) and msgstr[2] (every other plural) swapped."""
+    said = i18n.translations(lang)
+    many = lang == "fr"
+    wrong = []
+    for m in entries(catalog(lang)):
+        if not m.pluralizable:
+            continue
+        singular, plural = texts(m.id)[:2]
+        one, *ordinary = (said.ngettext(singular, plural, n) for n in (1, *ORDINARY))
+        if len(set(ordinary)) != 1:
+            wrong.append(f"{singular!r}: 2, 5 and 21 read {ordinary}")
+        if catalog(lang).num_plurals > 1 and one == ordinary[0]:
+            wrong.append(f"{singular!r}: 1 and 5 read alike, {one!r}")
+        if many:
+            million = said.ngettext(singular, plural, 1_000_000)
+            if million not in french_million_forms(ordinary[0]):
+                wrong.append(f"{singular!r}: 5 reads {ordinary[0]!r}, 1 000 000 {million!r}")
+    assert not wrong, f"{lang}:\n" + "\n".join(wrong)

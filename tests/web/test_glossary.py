@@ -177,13 +177,15 @@ def test_german_starts_a_sentence_after_a_colon_with_a_capital() -> None:
 # h, d, t, z and n, and drops before any other consonant. Checked on the common words whose
 # two forms are not otherwise words of their own: the article den/de, en/e (also the
 # pronoun), the "and"/"in" an/a, keen/kee, een/ee, dann/da, wann/wa, schonn/scho,
-# nëmmen/nëmme, kann/ka, hien/hie, un/u, drun/dru. The plural -en of a noun or an
+# nëmmen/nëmme, kann/ka, hien/hie, un/u, drun/dru, and (round 5, LB-R5-8) the pronouns
+# deen/dee and wien/wie. The plural -en of a noun or an
 # adjective is left to the reader: too many of its forms are words of their own to check
 # it blindly.
 N_WORDS = {"den": "de", "en": "e", "an": "a", "keen": "kee", "een": "ee", "dann": "da",
            "wann": "wa", "schonn": "scho", "nëmmen": "nëmme", "Den": "De", "En": "E",
            "Keen": "Kee", "Een": "Ee", "Dann": "Da", "Wann": "Wa", "Nëmmen": "Nëmme",
-           "An": "A", "kann": "ka", "hien": "hie", "un": "u", "drun": "dru"}  # fmt: skip
+           "An": "A", "kann": "ka", "hien": "hie", "un": "u", "drun": "dru",
+           "deen": "dee", "Deen": "Dee", "wien": "wie", "Wien": "Wie"}  # fmt: skip
 DROPPED = {short: long for long, short in N_WORDS.items()}
 KEEPS_N = re.compile(r"[aeiouäëéèöüàáâîïôûAEIOUÄËÉÖÜhdtznHDTZN]")
 # A word (with its elision: d'Ronn), or any other sign, which stops the rule.
@@ -237,8 +239,13 @@ SAME_WORD = {
     "de": {"club", "export", "csv", "json", "team", "ok", "auto"},
     "lb": {"club", "export", "csv", "json", "format", "message", "pair", "score", "ok", "auto",
            "d"},  # d: the Deeler's chip; pair: the glossary's word for a night's pair
-    "ms": {"format", "bot", "standard", "auto", "ok"},
+    "ms": {"format", "bot", "standard", "auto", "ok", "a", "k", "q", "j"},
 }  # fmt: skip
+# (the card letters, msgctxt "card letter": "A" is the ace's letter in French, German and
+# Luxembourgish too, "K" the king's in German and Luxembourgish; Malay writes the letters
+# printed on the cards, J, Q, K, A)
+for _lang, _letters in {"fr": {"a"}, "de": {"a", "k"}, "lb": {"a", "k"}}.items():
+    SAME_WORD[_lang] |= _letters
 
 
 @pytest.mark.parametrize("lang", LANGS)

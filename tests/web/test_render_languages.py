@@ -63,7 +63,7 @@ def test_a_renderer_keeps_its_language_and_leaves_the_context_as_it_was() -> Non
         ("fr", IllegalMove("R14", TRUMPS_LED, suit="S"),
          "Atout (pique) entamé\u202f: vous devez jouer atout"),
         ("lb", IllegalMove("R14 (undertrump forbidden)", UNDERTRUMP, card="JH"),
-         "Du dierfs keen Tromp ënner J♥ spillen, soulaang s du aner Kaarten hues"),
+         "Du dierfs keen Tromp ënner B♥ spillen, soulaang s du aner Kaarten hues"),
         ("ms", IllegalMove("R10 (give one needs trump)", GIVE_ONE_NEEDS_TRUMP, suit="C"),
          "Anda tiada kelawar: anda mesti run the pack"),
         ("en", IllegalMove("R11", GIVE_ONE_WOULD_WIN),

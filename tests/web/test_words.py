@@ -104,28 +104,47 @@ GLOSSARY: dict[str, dict[str, str]] = {
     r"\bgames\b": {"lb": r"Partien"},
     r"\bnudge": {"fr": r"signe", "de": r"[Ss]tups|[Ee]rinner", "lb": r"[Ee]rënner|[Ss]tups",
                  "ms": r"[Cc]ucuk|[Ii]ngat"},
+    # round 5: the players' words (a rated game, a ban apart from a block, the game's review)
+    r"\brating": {"fr": r"\bcotes?\b", "de": r"Wertung", "lb": r"Wäertung", "ms": r"penarafan"},
+    r"\brated\b": {"fr": r"classée", "de": r"gewertet", "lb": r"gewäert", "ms": r"bertaraf"},
+    r"\breview": {"fr": r"analys", "de": r"analys", "lb": r"analys", "ms": r"analisis"},
+    r"\bban": {"fr": r"banni", "de": r"sperr|gesperrt", "lb": r"spär|gespaart", "ms": r"larang"},
+    r"\bblock": {"fr": r"bloqu", "de": r"blockier", "lb": r"blockéier", "ms": r"sekat|nyekat"},
+    r"passkey": {"fr": r"clés? d'accès", "de": r"Passkey", "lb": r"Passkey",
+                 "ms": r"kunci laluan"},
+    r"\bhandle\b": {"fr": r"pseudo", "de": r"Benutzername", "lb": r"Benotzernumm",
+                    "ms": r"nama ?pengguna"},
+    r"sign-in link": {"fr": r"liens? de connexion", "de": r"Anmeldelink", "lb": r"Umeldelink",
+                      "ms": r"pautan log masuk"},
 }  # fmt: skip
 # Words a catalog no longer uses for a term (the review's findings).
 RETIRED: dict[str, tuple[str, ...]] = {
     "fr": ("relecture", "Relecture", "Relancer", "relancé", "toutes les quelques secondes",
-           "renonce"),
+           "renonce", "votre classement", "statistiques et classement", "Identifiant",
+           "était meilleur", "n'est pas ici", "Toutes règles", "\u2019"),
     "de": ("Partnerschaft", "bekommen von", "ein give one", "kein give one", "Renonce",
-           "Zählung", "Ehre", "give one gegeben", "Preise", "Hang Jack"),
+           "Zählung", "Ehre", "give one gegeben", "Preise", "Hang Jack", "Zugangsschlüssel",
+           "Auswertung", "auswerten", "ausgewertet", "Kein solcher", "Freigeben", "Bitte einen"),
     "lb": ("Stéch", "stiechen", "Bouf", "ongeschidden", "fäerdeg Spiller", "gewonne Spiller",
            "liest hinnen", "Partnerschaften", "a kengem seng Hand", "Donne", "Equipe",
            "Renonce", "Du gëss", "D'Ginn", "d'Ginn", "däerf", "Präisser", "give one ginn",
-           "Hang Jack"),
+           "Hang Jack", "Zougangsschl", "Auswäertung", "auswäert", "ausgewäert", "Däi Plaz",
+           "Vum @", "vergeben", "Regel", "Spille mat Renege", "d'Ruffe", "Umeldungslink"),
     "ms": ("Main semula permainan", "Belum ada main semula", "Itu tidak boleh sekarang",
            "satu pusingan kad", "Tiada:", "Tempat duduk", "tempat duduk", "merugikan",
-           "'kira'", "malam ini"),
+           "'kira'", "malam ini", "Semakan", "semakan", "permainan disemak",
+           "Semak permainan", "tidak dinilai", "Tarik sekatan", "Menipu"),
 }  # fmt: skip
 # (round 4 of the review: de/lb "Renonce" is a void suit in Skat, the catalogs say renege;
-# lb Donne and Equipe for Ronn and Ekipp; ms "malam ini" is "tonight", not the club night)
+# lb Donne and Equipe for Ronn and Ekipp; ms "malam ini" is "tonight", not the club night.
+# Round 5: de/lb "Auswertung" beside "gewertet", the rating, for the review (Analyse); fr
+# "classement" is the leaderboard, not the rating (cote); lb "Regel" for the catalog's
+# "Reegel"; ms "semak" is to check, "sekat" a block, not a ban; fr U+2019 for the catalog's ')
 # The register: words that must never address the reader in each language.
 NOT_THE_REGISTER: dict[str, str] = {
     "fr": r"\b(tu|toi|ton|ta|tes|viens)\b",
     "de": r"\b(Ihr|Ihnen|Euch)\b|\bSie (bitte|können|müssen|haben)",
-    "lb": r"\b(Dir|Iech|Äre)\b",
+    "lb": r"\b(Dir|Iech|Äre|[Ss]ot)\b",  # "Sot mer Bescheed": the Dir imperative
     "ms": r"\b(kamu|awak|engkau|kau)\b",
 }
 REGISTER = {"fr": r"\bvous\b|\bVous\b", "de": r"\bdu\b|\bdich\b|\bdein",
