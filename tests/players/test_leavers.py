@@ -101,6 +101,8 @@ def assert_rated_with_leaver(
         expected = lost[out] if r["seat"] == out else played[r["seat"]]
         assert abs(r["after"]["mu"] - expected.mu) < 1e-9
         assert abs(r["after"]["sigma"] - expected.sigma) < 1e-9
+    page = client.get(f"/r/{code}", headers={"Accept": "text/html"}).text
+    assert page.count("data-left") == 1 and "rated as a loss" in page  # the result says it
     gone = profile(client, handles[out])
     assert gone["rating"]["games"] == 1 and gone["recent"][0]["rating_change"] < 0
     stayed = profile(client, handles[partner])
