@@ -78,7 +78,9 @@ async def ban_player(
     _: Admin, ctx: ContextDep, handle: Annotated[str, Path(max_length=40)], body: BanIn
 ) -> dict[str, Any]:
     """Ban a player: no public play, no new public tables (again: the new reason stands)."""
-    done: dict[str, Any] = await ctx.players.run(moderation.ban, ctx.engine, handle, body.reason)
+    done: dict[str, Any] = await ctx.players.run(
+        moderation.ban, ctx.engine, handle, body.reason, by=moderation.BY_TOKEN
+    )
     await ctx.rooms.write(moderation.banish, ctx.rooms, handle)  # their public seats: bots
     return done
 

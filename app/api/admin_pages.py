@@ -131,7 +131,7 @@ def _refused(ctx: Context) -> HTMLResponse:
 
 async def _ban(ctx: Context, handle: str, reason: str) -> Response:
     try:
-        await ctx.players.run(moderation.ban, ctx.engine, handle, reason)
+        await ctx.players.run(moderation.ban, ctx.engine, handle, reason, by=moderation.BY_PAGE)
         await ctx.rooms.write(moderation.banish, ctx.rooms, handle)  # their public seats: bots
     except (errors.Invalid, errors.NotFound) as refused:
         return await _admin_page(

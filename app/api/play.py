@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.api.answers import NO_STORE, errors_of, from_browser, remember_table, set_seat_cookie
 from app.api.bearer import bearer_token
 from app.api.context import Context, ContextDep, MaybeMeDep
-from app.api.errors import status_of
+from app.api.errors import headers_of, status_of
 from app.api.limits import TOO_MANY_ROOMS, client_address
 from app.api.lobby import LobbyOut, lobby
 from app.api.schemas import PlayerName, PresetName
@@ -170,7 +170,8 @@ async def play_now_page(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Re
     except errors.ApiError as refused:
         status = status_of(refused)
         off = not ctx.settings.public_play
-        return HTMLResponse(render_home(error=page_message(refused), public_play=not off), status)
+        page = render_home(error=page_message(refused), public_play=not off)
+        return HTMLResponse(page, status, headers=headers_of(refused))
     response = RedirectResponse(f"/r/{seated.code}", status_code=303)
     keep_seat(request, response, me, seated)
     return response

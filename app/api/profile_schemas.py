@@ -82,6 +82,15 @@ class HistoryOut(Shown):
     after: RatingOut
 
 
+class FinishedOut(Shown):
+    """API.md § Fifth round, *Leavers*: games at public tables, counted as each ends."""
+
+    finished: int = Field(description="public games the player sat through to the end")
+    started: int = Field(
+        description="public games the player was dealt into that have ended (left or not)"
+    )
+
+
 class ProfileOut(Shown):
     handle: str
     name: str
@@ -92,6 +101,10 @@ class ProfileOut(Shown):
     opponents: list[TallyOut] = Field(description="head to head, most games first")
     recent: list[RecentOut] = Field(description="the last 20 games, newest first")
     history: list[HistoryOut] = Field(description="the rating after each rated game, oldest first")
+    finished: FinishedOut = Field(
+        description="public games finished / started: a game the player left (the computer"
+        " played their seat from a turn they missed to the end) is started, not finished"
+    )
     average_loss: float | None = Field(
         None,
         description="the player's average loss a decision over the last games reviewed"

@@ -54,3 +54,8 @@ class BanOut(BaseModel):
     banned: bool
     reason: str | None = None
     at: datetime | None = None
+    by: str | None = Field(
+        None,
+        description="who banned: the admin token is one shared token, so the door the admin came"
+        ' through ("admin token": this route; "admin page": the signed-in admin page)',
+    )

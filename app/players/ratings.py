@@ -50,3 +50,24 @@ def rated(seats: tuple[Rating, Rating, Rating, Rating], winner: int) -> list[Rat
     ranks = [0.0, 1.0] if winner == 0 else [1.0, 0.0]
     (a, c), (b, d) = _MODEL.rate(teams, ranks=ranks)
     return [Rating(r.mu, r.sigma) for r in (a, b, c, d)]
+
+
+def rated_with_leavers(
+    seats: tuple[Rating, Rating, Rating, Rating], winner: int, left: frozenset[int]
+) -> list[Rating | None]:
+    """The four seats' ratings after a game some seats ``left`` (API.md § Fifth round,
+    *Leavers*; docs/careers-and-ratings.md): a leaver's is the rating their team's loss
+    would give them, whatever the table's result; a leaver's partner who stayed is not
+    rated (None: their rating does not move); the others take the table's result. With no
+    leaver, exactly ``rated``."""
+    played = rated(seats, winner)
+    lost = {seat % 2: rated(seats, 1 - seat % 2) for seat in left}
+    out: list[Rating | None] = []
+    for seat in range(4):
+        if seat in left:
+            out.append(lost[seat % 2][seat])
+        elif (seat + 2) % 4 in left:
+            out.append(None)
+        else:
+            out.append(played[seat])
+    return out

@@ -11,7 +11,16 @@ derived from the game records: ``python -m app.services.rebuild_careers`` counts
 Rated: the room's option ``rated`` is on and four different players held the four seats from
 the first deal to the end (the lineup names four distinct players, and the seats still hold
 them when the game ends: the away cover plays in the player's own seat and keeps it; a
-computer player the host seats, a claim or a deleted profile changes the seat's player).
+claim or a deleted profile changes the seat's player), or left it to the computer (API.md
+§ Fifth round, *Leavers*).
+
+A leaver: a player whose seat the computer played from a turn they missed to the game's end
+(the away cover in their own seat, a turn timer, or a computer player put in their seat by
+the host or by a ban). Read from the game's action log (``leavers``: every move of the seat
+from that turn on is ``auto``), so the rebuild finds the same leavers. A leaver's rating
+takes the loss and their partner's does not move (app/players/ratings.py
+``rated_with_leavers``); the career row says the player left (the profile's ``finished``,
+play now's cooling off: app/services/leavers.py).
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
-from app.players.ratings import PROVISIONAL_BELOW, Rating, first_rating, rated
+from app.players.ratings import PROVISIONAL_BELOW, Rating, first_rating, rated_with_leavers
 from app.players.reasons import NO_PLAYER
 from app.rules.state import HandRecord
 from app.services import errors
@@ -36,17 +45,31 @@ Json = dict[str, Any]
 RECENT = 20  # games a profile lists
 
 
-def is_rated(lineup: Lineup | None, seats: Sequence[SeatInfo | None]) -> bool:
+def leavers(played_for: Sequence[Sequence[object]]) -> frozenset[int]:
+    """The seats the computer played from a turn their player missed to the game's end: at
+    game over, the seats with moves made for them since their own last one (the game's
+    ``played_for``, replayed from the action log's ``auto`` marks)."""
+    return frozenset(seat for seat, moves in enumerate(played_for) if moves)
+
+
+def is_rated(
+    lineup: Lineup | None,
+    seats: Sequence[SeatInfo | None],
+    left: frozenset[int] = frozenset(),
+) -> bool:
     """Four different players held the four seats from the first deal (the lineup) to the
-    end (the seats now)."""
+    end (the seats now), or left theirs to a computer player (``left``: ``leavers``)."""
     if lineup is None:
         return False
     ids = [o.player for o in lineup]
     if any(i is None for i in ids) or len(set(ids)) != 4:
         return False
     return all(
-        info is not None and info.player is not None and info.player.id == o.player
-        for info, o in zip(seats, lineup, strict=True)
+        info is not None
+        and (
+            (info.player is not None and info.player.id == o.player) or (seat in left and info.bot)
+        )
+        for seat, (info, o) in enumerate(zip(seats, lineup, strict=True))
     )
 
 
@@ -74,11 +97,13 @@ def count_in(
     scores: tuple[int, int],
     rated_game: bool,
     at: datetime,
+    left: frozenset[int] = frozenset(),
 ) -> tuple[datetime, list[Json] | None]:
     """Count a finished game in: a career row per seat a live profile held (``players``: per
-    seat, from the lineup), and for a rated game the four ratings applied. The time it ended
-    as kept (never before a game already counted for these players, so the order ratings
-    are applied in is the order of ``ended_at``), and ``games.ratings``."""
+    seat, from the lineup), and for a rated game the ratings applied (``left``: the seats
+    whose players left it, ``leavers``: theirs take the loss, their partners' stay). The
+    time it ended as kept (never before a game already counted for these players, so the
+    order ratings are applied in is the order of ``ended_at``), and ``games.ratings``."""
     held = {p for p in players if p is not None}
     found = career_repo.players_for_rating(conn, held)  # locked till the commit
     latest = career_repo.last_ended(conn, held) if held else None
@@ -91,18 +116,22 @@ def count_in(
     if rated_game:
         four = [found[p] for p in players if p is not None]
         now = [rating_of(p.mu, p.sigma) for p in four]
-        after = rated((now[0], now[1], now[2], now[3]), winner)
+        after = rated_with_leavers((now[0], now[1], now[2], now[3]), winner, left)
         ratings = []
         for seat, p in enumerate(four):
-            befores[seat], afters[seat] = now[seat], after[seat]
-            career_repo.set_rating(conn, p.id, after[seat].mu, after[seat].sigma, p.rated_games + 1)
+            moved = after[seat]
+            if moved is None:
+                continue  # a leaver's partner: this game leaves their rating alone
+            befores[seat], afters[seat] = now[seat], moved
+            career_repo.set_rating(conn, p.id, moved.mu, moved.sigma, p.rated_games + 1)
             ratings.append(
                 {
                     "seat": seat,
                     "player": p.id,
                     "before": now[seat].json(),
-                    "after": after[seat].json(),
+                    "after": moved.json(),
                 }
+                | ({"left": True} if seat in left else {})
             )
     done: set[int] = set()
     for seat, player in enumerate(players):
@@ -121,10 +150,11 @@ def count_in(
             seat=seat,
             ended_at=at,
             won=winner == team,
-            rated=rated_game,
+            rated=rated_game and a is not None,
             figures={**figures, "scores": [scores[team], scores[1 - team]]},
             before=b.json() if b else None,
             after=a.json() if a else None,
+            left=seat in left,
         )
     career_repo.set_ended(conn, game_id, ended_at=at, rated=rated_game, ratings=ratings)
     return at, ratings
@@ -137,7 +167,10 @@ def game_ended(conn: Connection, snap: RoomSnap) -> RoomSnap:
     assert game is not None and game.state.winner is not None
     lineup = game.lineup
     players = [o.player for o in lineup] if lineup is not None else [None] * 4
-    rated_game = snap.options.rated and not snap.options.hints and is_rated(lineup, snap.seats)
+    left = leavers(game.played_for)
+    rated_game = (
+        snap.options.rated and not snap.options.hints and is_rated(lineup, snap.seats, left)
+    )
     _, ratings = count_in(
         conn,
         game_id=game.id,
@@ -147,6 +180,7 @@ def game_ended(conn: Connection, snap: RoomSnap) -> RoomSnap:
         scores=game.state.scores,
         rated_game=rated_game,
         at=snap.at or datetime.now(UTC),
+        left=left,
     )
     handles = {s.player.id: s.player.handle for s in snap.seats if s is not None and s.player}
     shown = tuple(
@@ -156,6 +190,7 @@ def game_ended(conn: Connection, snap: RoomSnap) -> RoomSnap:
             handles.get(int(e["player"])),
             Rating(**e["before"]),
             Rating(**e["after"]),
+            bool(e.get("left")),
         )
         for e in ratings or ()
     )
@@ -199,6 +234,7 @@ def claimed(conn: Connection, room_id: int, who: str, player: int) -> None:
                 **career_figures(counted.seats[seats[0]]),
                 "scores": [state.scores[team], state.scores[1 - team]],
             },
+            left=bool(game.played_for[seats[0]]),
         )
 
 
@@ -286,6 +322,12 @@ def career_json(conn: Connection, player_id: int, *, rating: Rating, rated_games
         "opponents": ranked(opponents),
         "recent": recent,
         "history": history,
+        # The public games the player sat through to the end, of those they started (a
+        # leaver's don't count as finished): counted when each game ended.
+        "finished": {
+            "finished": sum(1 for r in rows if r.public and not r.left),
+            "started": sum(1 for r in rows if r.public),
+        },
         # Over the last games whose review was asked for (issue #38): the player's average
         # loss a decision, None before any.
         "average_loss": round(sum(reviewed) / len(reviewed), 3) if reviewed else None,

@@ -167,14 +167,28 @@ def reports(engine: Engine, *, limit: int, offset: int = 0) -> Json:
     }
 
 
-def ban(engine: Engine, handle: str, why: str, now: datetime | None = None) -> Json:
-    """Ban a player (again: the newer reason stands)."""
+# Who banned (``bans.by``): the admin token is one shared token, so the ban keeps what is known
+# of the admin, the door they came through.
+BY_TOKEN = "admin token"  # the JSON route, the token as a bearer
+BY_PAGE = "admin page"  # the admin's page, signed in with the token
+
+
+def ban(
+    engine: Engine, handle: str, why: str, now: datetime | None = None, by: str | None = None
+) -> Json:
+    """Ban a player (again: the newer reason stands); ``by``: BY_TOKEN or BY_PAGE."""
     words = clean_text(why, BAN_REASON_MAX)
     player = _player(engine, handle)
     at = now or _now()
     with write(engine) as conn:
-        store.put_ban(conn, player.id, words, at)
-    return {"handle": player.handle, "banned": True, "reason": words, "at": at.isoformat()}
+        store.put_ban(conn, player.id, words, at, by)
+    return {
+        "handle": player.handle,
+        "banned": True,
+        "reason": words,
+        "at": at.isoformat(),
+        "by": by,
+    }
 
 
 def unban(engine: Engine, handle: str) -> Json:
@@ -212,6 +226,6 @@ def banish(rooms: Rooms, handle: str) -> list[str]:
 def bans(engine: Engine) -> list[Json]:
     with read(engine) as conn:
         return [
-            {"handle": b.handle, "reason": b.reason, "at": b.at.isoformat()}
+            {"handle": b.handle, "reason": b.reason, "at": b.at.isoformat(), "by": b.by}
             for b in store.all_bans(conn)
         ]

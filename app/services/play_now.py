@@ -24,6 +24,7 @@ from app.rules import preset_of, preset_rules
 from app.services import errors
 from app.services.decide import claim_of, shuns_any
 from app.services.identity import seat_of, token_hash
+from app.services.leavers import refuse_cooling_off
 from app.services.options import RoomOptions
 from app.services.players import SignedIn
 from app.services.rooms import JoinedSeat, Rooms
@@ -92,12 +93,15 @@ class PlayNow:
     ) -> PlayNowSeat:
         """A seat now; the same one when the caller holds one at a public table already.
         ``token``: a guest's seat token from an earlier press; ``may_open`` refuses a new
-        table (the per-address room quota) by raising."""
+        table (the per-address room quota) by raising. A player who left 3 of their last 10
+        public games is cooled off (app/services/leavers.py)."""
         with self._one_at_a_time():
             shuns = self.social.shunned(me.player.id) if me is not None else frozenset()
             held = self._held(me, token, shuns)
             if held is not None:
-                return held
+                return held  # back to their own table, cooling off or not
+            if me is not None:
+                refuse_cooling_off(self.engine, me.player.id)  # a leaver's (429 cooling_off)
             with read(self.engine) as conn:
                 codes = social_repo.open_public_rooms(conn)
             # A table waiting in its lobby first, then one in play (its bots' seats).

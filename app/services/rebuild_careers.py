@@ -5,8 +5,9 @@ The careers (``player_games``) and the ratings are derived (app/services/career.
 forgets them and counts every finished game again, replayed from its action log, in the
 order the games ended, through the same code that counted them when they ended, so it gives
 the same numbers. Whether a game was rated is a fact of its end (who held the seats then) and
-is kept as it was decided. Run it with the server stopped, or at a quiet moment: it is one
-write transaction.
+is kept as it was decided; who left it is read again from its action log (the moves the
+computer made for a seat, app/services/career.py ``leavers``). Run it with the server
+stopped, or at a quiet moment: it is one write transaction.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 
 from sqlalchemy import Engine
 
-from app.services.career import count_in
+from app.services.career import count_in, leavers
 from app.services.snapshot import lineup_from, replay_game
 from app.settings import Settings
 from app.store import career_repo, repo
@@ -31,7 +32,8 @@ def rebuild(engine: Engine) -> int:
             row = repo.game_by_id(conn, game_id)
             if row is None:
                 continue
-            state = replay_game(row, repo.actions_of(conn, row.id)).state
+            game = replay_game(row, repo.actions_of(conn, row.id))
+            state = game.state
             if state.winner is None:
                 continue
             lineup = lineup_from(row.lineup)
@@ -44,6 +46,7 @@ def rebuild(engine: Engine) -> int:
                 scores=state.scores,
                 rated_game=row.rated and lineup is not None,
                 at=repo.as_utc(ended_at),
+                left=leavers(game.played_for),  # from the log's auto marks, as at the end
             )
             counted += 1
     return counted

@@ -134,6 +134,7 @@ def record_json(record: GameRecord) -> Json:
                 "before": rating_json(r.before),
                 "after": rating_json(r.after),
             }
+            | ({"left": True} if r.left else {})
             for r in game.ratings
         ]
         if over and game.rated

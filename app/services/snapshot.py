@@ -125,6 +125,7 @@ class SeatRating:
     handle: str | None
     before: Rating
     after: Rating
+    left: bool = False  # the player left the game (app/services/career.py ``leavers``)
 
 
 def seat_ratings(
@@ -142,6 +143,7 @@ def seat_ratings(
                 handles.get(player),
                 Rating(float(before["mu"]), float(before["sigma"])),
                 Rating(float(after["mu"]), float(after["sigma"])),
+                bool(entry.get("left")),
             )
         )
     return tuple(out)

@@ -64,6 +64,13 @@ class SeatRatingView(Shown):
     handle: str | None = Field(description="the seat's player (null: a deleted profile)")
     before: RatingView
     after: RatingView
+    left: bool = Field(
+        False,
+        exclude_if=lambda left: not left,  # shown only where it is so
+        description="the player left the game in play (the computer played their seat from a"
+        " turn they missed to the end): rated as their team's loss; their partner's rating"
+        " does not move and is not listed",
+    )
 
 
 class ReplayOfView(Shown):
@@ -216,6 +223,7 @@ def _shared_fields(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINE
                     "before": _rating(r.before),
                     "after": _rating(r.after),
                 }
+                | ({"left": True} if r.left else {})
                 for r in game.ratings
             ]
     return _in_order(fields)

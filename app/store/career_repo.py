@@ -48,6 +48,8 @@ class CareerRow:
     before: dict[str, float] | None
     after: dict[str, float] | None
     lineup: list[dict[str, Any]] | None
+    public: bool = False  # at a public table
+    left: bool = False  # the player left it (app/services/career.py ``leavers``)
 
 
 def players_for_rating(conn: Connection, ids: Iterable[int]) -> dict[int, Rated]:
@@ -126,9 +128,11 @@ def insert_career(
     figures: dict[str, Any],
     before: dict[str, float] | None = None,
     after: dict[str, float] | None = None,
+    left: bool = False,
 ) -> None:
     conn.execute(
         insert(careers).values(
+            left=left,
             player_id=player_id,
             game_id=game_id,
             seat=seat,
@@ -157,6 +161,8 @@ def careers_of(conn: Connection, player_id: int) -> list[CareerRow]:
             careers.c.before,
             careers.c.after,
             games.c.lineup,
+            rooms.c.public,
+            careers.c.left,
         )
         .join(games, games.c.id == careers.c.game_id)
         .join(rooms, rooms.c.id == games.c.room_id)
@@ -176,6 +182,8 @@ def careers_of(conn: Connection, player_id: int) -> list[CareerRow]:
             r.before,
             r.after,
             r.lineup,
+            bool(r.public),
+            bool(r.left),
         )
         for r in conn.execute(query)
     ]
@@ -341,3 +349,17 @@ def last_move_at(conn: Connection, game_id: int) -> datetime | None:
     query = select(func.max(actions.c.created_at)).where(actions.c.game_id == game_id)
     found = conn.execute(query).scalar_one_or_none()
     return as_utc(found) if found is not None else None
+
+
+def public_games(conn: Connection, player_id: int, limit: int) -> list[tuple[datetime, bool]]:
+    """The player's last ``limit`` games at public tables, newest first: when each ended,
+    and whether the player left it (a leaver: app/services/career.py ``leavers``)."""
+    query = (
+        select(careers.c.ended_at, careers.c.left)
+        .join(games, games.c.id == careers.c.game_id)
+        .join(rooms, rooms.c.id == games.c.room_id)
+        .where(careers.c.player_id == player_id, rooms.c.public.is_(True))
+        .order_by(careers.c.ended_at.desc(), careers.c.game_id.desc())
+        .limit(limit)
+    )
+    return [(as_utc(r.ended_at), bool(r.left)) for r in conn.execute(query)]

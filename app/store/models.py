@@ -363,6 +363,9 @@ class PlayerGame(Base):
     figures: Mapped[dict[str, object]] = mapped_column(JSON)
     before: Mapped[dict[str, float] | None] = mapped_column(JSON)  # {"mu", "sigma"}
     after: Mapped[dict[str, float] | None] = mapped_column(JSON)
+    # The player left the game in play (app/services/career.py ``leavers``): the computer
+    # played their seat from a turn they missed to the game's end.
+    left: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
 
 
 class ServerKey(Base):
@@ -439,6 +442,9 @@ class Ban(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
     reason: Mapped[str] = mapped_column(String(2000))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Who banned: the admin token is one shared token, so what is known of the door it came
+    # through ("admin": the token; "admin page": the admin's signed-in page). None: before 0016.
+    by: Mapped[str | None] = mapped_column(String(80))
 
 
 # -- clubs and seasons (issue #37) --------------------------------------------------------

@@ -40,6 +40,7 @@ class BanRow:
     handle: str
     reason: str
     at: datetime
+    by: str | None = None  # the door the admin came through (None: a ban before 0016)
 
 
 def insert_report(
@@ -130,11 +131,13 @@ def sat_at(conn: Connection, room_code: str, player_id: int, token_hash: str) ->
     return False
 
 
-def put_ban(conn: Connection, player_id: int, reason: str, at: datetime) -> None:
+def put_ban(
+    conn: Connection, player_id: int, reason: str, at: datetime, by: str | None = None
+) -> None:
     """Ban the player (again: the newer reason replaces the older)."""
     hold_player(conn, player_id)  # two bans at once: one after the other, never a clash
     conn.execute(delete(bans).where(bans.c.player_id == player_id))
-    conn.execute(insert(bans).values(player_id=player_id, reason=reason, at=at))
+    conn.execute(insert(bans).values(player_id=player_id, reason=reason, at=at, by=by))
 
 
 def lift_ban(conn: Connection, player_id: int) -> bool:
@@ -153,8 +156,8 @@ def ban_of(conn: Connection, player_id: int) -> BanRow | None:
 
 def all_bans(conn: Connection) -> list[BanRow]:
     query = (
-        select(players.c.handle, bans.c.reason, bans.c.at)
+        select(players.c.handle, bans.c.reason, bans.c.at, bans.c.by)
         .join(players, players.c.id == bans.c.player_id)
         .order_by(bans.c.at.desc())
     )
-    return [BanRow(h, r, as_utc(a)) for h, r, a in conn.execute(query)]
+    return [BanRow(h, r, as_utc(a), by) for h, r, a, by in conn.execute(query)]

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from app.i18n import N_, clock, day, gettext
 from app.web.render import environment
 
 Json = dict[str, Any]
@@ -36,11 +38,33 @@ def render_admin_signin(*, error: str | None = None, off: bool = False) -> str:
     return environment().get_template("admin_signin.html").render(error=error, off=off)
 
 
+# Who banned, as moderation.ban keeps it (the door the admin came through).
+BANNED_BY = {"admin token": N_("the admin token (API)"), "admin page": N_("this page")}
+
+
+def ban_shown(ban: Json) -> Json:
+    """A ban as the page says it: when (the reader's date and time, UTC), by whom, why."""
+    at = datetime.fromisoformat(ban["at"])
+    by = BANNED_BY.get(ban.get("by") or "")
+    return {
+        **ban,
+        "day": day(at),
+        "clock": clock(at),
+        "by_shown": gettext(by) if by else gettext("not kept (banned before this was kept)"),
+    }
+
+
 def render_admin(page: AdminPage) -> str:
     return (
         environment()
         .get_template("admin.html")
-        .render(page=page, rooms=page.rooms["rooms"], reports=page.reports["reports"], shown=shown)
+        .render(
+            page=page,
+            rooms=page.rooms["rooms"],
+            reports=page.reports["reports"],
+            bans=[ban_shown(b) for b in page.bans],
+            shown=shown,
+        )
     )
 
 

@@ -121,6 +121,14 @@ def render_profile(found: Json, tie: object = None) -> str:
     figures = [(key, _(label), number(stats[key])) for key, label in FIGURES]
     if any(stats[key] for key, _label in RENEGE_FIGURES):
         figures += [(key, _(label), number(stats[key])) for key, label in RENEGE_FIGURES]
+    finished = found["finished"]
+    if finished["started"]:  # public games sat through to the end (issue #43: leavers)
+        label = _("Public games finished")
+        shown_as = _("%(finished)s of %(started)s") % {
+            "finished": number(finished["finished"]),
+            "started": number(finished["started"]),
+        }
+        figures.append(("finished", label, shown_as))
     if found.get("average_loss") is not None:  # the reviews of the last games (issue #38)
         label = _("Average loss a decision (reviewed games)")
         figures.append(("average_loss", label, f"{found['average_loss']:.2f}"))

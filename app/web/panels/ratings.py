@@ -31,6 +31,7 @@ class RatingChange:
     href: str | None  # the player's page
     change: str  # "+23", "-7" with a minus sign
     won: bool
+    left: bool = False  # the player left the game: rated as their team's loss (issue #43)
 
 
 def rating_changes(view: RoomView, placed: Seats) -> tuple[RatingChange, ...]:
@@ -48,6 +49,7 @@ def rating_changes(view: RoomView, placed: Seats) -> tuple[RatingChange, ...]:
                 f"/p/{r.handle}" if r.handle else None,
                 signed(change),
                 change > 0,
+                r.left,
             )
         )
     return tuple(out)
