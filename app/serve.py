@@ -61,7 +61,7 @@ def migrate(database_url: str, revision: str = "head") -> None:
 
     folder = data_folder(database_url)
     if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the database's: owner only
     config = Config(str(ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))

@@ -1,6 +1,7 @@
 """The host's page ``/admin`` (issue #36) and its forms.
 
-Signing in takes the admin token once (a form; tries per address as the players' sign-ins);
+Signing in takes the admin token once (a form; tries per address, counted apart from the
+players' sign-ins);
 the browser then keeps a cookie holding not the token but an HMAC of it (``admin_mark``):
 HttpOnly, ``SameSite=Strict``, Secure behind HTTPS, on ``/admin`` only, twelve hours. A
 changed token ends every such sign-in. The forms are protected as every form of the house:
@@ -22,7 +23,7 @@ from app.api.admin_token import ADMIN_TOKEN_NEEDED, ADMIN_TOKEN_WRONG
 from app.api.answers import NO_STORE
 from app.api.context import Context, ContextDep
 from app.api.numbers import gauges
-from app.api.player_answers import signin_try
+from app.api.player_answers import admin_signin_try
 from app.services import errors, moderation
 from app.web.admin import AdminPage, Figure, render_admin, render_admin_signin
 from app.web.refusals import page_message
@@ -89,7 +90,7 @@ async def admin_signin(
 ) -> Response:
     if not ctx.settings.admin_token:
         return _signin_page(ctx)
-    signin_try(ctx, request)  # guesses per address, as the players' sign-in codes
+    admin_signin_try(ctx, request)  # guesses per address, in a bucket of its own
     if not token:
         return _signin_page(ctx, 401, page_message(errors.Unauthorized(ADMIN_TOKEN_NEEDED)))
     if not hmac.compare_digest(token.encode(), ctx.settings.admin_token.encode()):
