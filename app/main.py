@@ -96,6 +96,8 @@ def build_context(settings: Settings) -> Context:
     quota = RoomQuota(settings.rooms_per_hour, settings.admin_token)
     nights = Nights(rooms)
     quotas = Quotas(settings.profiles_per_hour)
+    players = Players(engine, rooms, server_key(settings).key, quotas)
+    hub.on_keys_ended(players.forget)  # a key signed out in another process: forgotten here
     return Context(
         settings,
         engine,
@@ -109,7 +111,7 @@ def build_context(settings: Settings) -> Context:
         nights=nights,
         steward=NightSteward(nights, hub),
         housekeeping=Housekeeping(rooms, presence),
-        players=Players(engine, rooms, server_key(settings).key, quotas),
+        players=players,
         push=push,
         reviews=Reviews(engine, rooms),
         review_workers=ReviewWorkers(

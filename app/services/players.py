@@ -3,8 +3,8 @@ signed in on (one key each), one-time sign-in links, and the seats a profile hol
 
 A player key is checked at every request that carries one: it is looked up by its hash and
 kept for a moment (``KEPT_S``) so that a table's requests do not each ask the database; a
-device signed out or a profile deleted in this process is forgotten at once, in another
-process within that moment."""
+device signed out or a profile deleted is forgotten at once, in this process and, through the
+notifier (PostgreSQL's NOTIFY), in the others, and the key's open streams end with it."""
 
 from __future__ import annotations
 
@@ -148,7 +148,8 @@ class Players:
             return True, kept[1]
         return False, None
 
-    def _forget(self, digests: Iterable[str]) -> None:
+    def forget(self, digests: Iterable[str]) -> None:
+        """Keys signed out (here, or in another process: the hub tells): never kept."""
         with self._lock:
             for digest in digests:
                 self._known.pop(digest, None)
@@ -212,7 +213,7 @@ class Players:
                 repo.update_player(conn, me.player.id, **values)
             player = repo.player_by_id(conn, me.player.id)
         assert player is not None
-        self._forget([me.key_hash])
+        self.forget([me.key_hash])
         return player
 
     def delete(self, me: SignedIn) -> None:
@@ -222,7 +223,8 @@ class Players:
             gone = repo.wipe_player(conn, me.player.id, datetime.now(UTC))
             social_repo.forget_ties(conn, me.player.id)  # friends, blocks, invitations
             rooms = repo.rooms_of_player(conn, me.player.id)
-        self._forget(gone)
+            self.rooms.notifier.keys_ended_in_transaction(conn, gone)
+        self._keys_ended(gone)
         for code in rooms:
             with contextlib.suppress(errors.ApiError):  # the room went meanwhile
                 self.rooms.forget_player(code=code, player=me.player.id)
@@ -294,9 +296,17 @@ class Players:
         """End a device's key at once (the caller's own too, when it names itself)."""
         with write(self.engine) as conn:
             digest = repo.delete_device(conn, me.player.id, device)
+            if digest is not None:
+                self.rooms.notifier.keys_ended_in_transaction(conn, [digest])
         if digest is None:
             raise errors.NotFound(NO_DEVICE, id=device)
-        self._forget([digest])
+        self._keys_ended([digest])
+
+    def _keys_ended(self, digests: list[str]) -> None:
+        """Keys signed out, committed: forgotten here at once, and their open streams end,
+        in this process now and in the others by the notifier (API.md, "Sessions end")."""
+        self.forget(digests)
+        self.rooms.notifier.keys_ended_after_commit(digests)
 
     def signin_link(self, me: SignedIn) -> tuple[str, int]:
         """A one-time code that signs another device in, and how many seconds it lives."""
