@@ -84,7 +84,7 @@ def test_a_key_signed_out_ends_its_streams_and_no_other() -> None:
     assert parse_event_payload(key_payload(digest)) is None
     assert parse_key_payload(payload("abc", 12)) is None
     assert parse_key_payload("key-ended:nothex") is None
-    hub, heard = Hub(), []
+    hub, heard = Hub(), list[str]()
     hub.on_keys_ended(heard.extend)
     mine, other = StreamEnd(), StreamEnd()
     with hub.watch_key(digest, mine), hub.watch_key("cd" * 32, other):
