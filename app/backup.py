@@ -8,6 +8,10 @@ PostgreSQL: ``pg_dump --format=custom`` (one snapshot transaction) and ``pg_rest
 must be on the PATH (Debian's ``postgresql-client``). The connection's password, if any, goes
 to them in the environment (``PGPASSWORD``), never on a command line others can read.
 
+Every backup is made readable by its owner only (mode 0600): it holds the players' secrets.
+It does not hold the server secret (app/store/server_key.py) those secrets are keyed with: the
+command says where that is, to be kept (and moved) beside the backups, apart from them.
+
 Exit codes: 0 done, 1 failed (the reason on stderr), 2 bad use or settings.
 """
 
@@ -23,7 +27,9 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from app.settings import SettingsError, load_settings
+from app.settings import Settings, SettingsError, load_settings
+from app.store.db import private_file
+from app.store.server_key import key_path
 
 
 class BackupError(Exception):
@@ -45,8 +51,7 @@ def backup_sqlite(database_url: str, target: Path) -> None:
     source_path = sqlite_path(database_url)
     if not source_path.exists():
         raise BackupError(f"there is no database at {source_path}")
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
+    partial = _private_partial(target)
     # A plain connection (a read-only one cannot open a WAL database whose -shm is gone);
     # the backup only reads, and the file was checked to exist, so none is created.
     source = sqlite3.connect(source_path, timeout=10)
@@ -63,6 +68,14 @@ def backup_sqlite(database_url: str, target: Path) -> None:
     partial.replace(target)
 
 
+def _private_partial(target: Path) -> Path:
+    """The file a backup is written to before it takes its name: new, empty, mode 0600."""
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    private_file(partial)
+    return partial
+
+
 def restore_sqlite(database_url: str, backup: Path) -> None:
     target_path = sqlite_path(database_url)
     _check_sqlite_backup(backup)
@@ -75,7 +88,7 @@ def restore_sqlite(database_url: str, backup: Path) -> None:
                 f"the database at {target_path} is not empty ({len(tables)} tables): "
                 "restore only into an empty database (stop the server, move the file away)"
             )
-    target_path.parent.mkdir(parents=True, exist_ok=True)
+    private_file(target_path)
     source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
     try:
         dest = sqlite3.connect(target_path)
@@ -145,7 +158,7 @@ def _run(argv: list[str], env: dict[str, str]) -> None:
 
 def backup_postgres(database_url: str, target: Path) -> None:
     args, env = _libpq(database_url)
-    partial = target.with_name(target.name + ".partial")
+    partial = _private_partial(target)  # pg_dump writes into it, keeping its mode
     # --no-owner/--no-acl: the copy restores under whichever role the new host uses.
     _run(
         [
@@ -221,6 +234,16 @@ def restore(database_url: str, source: Path) -> None:
         restore_postgres(database_url, source)
 
 
+def server_secret_note(settings: Settings) -> str:
+    """Where the server secret is: not in the backup, and needed with it to restore."""
+    path = key_path(settings)
+    where = f"in the file {path.resolve()}" if path else "in ALLFOURS_SECRET_KEY"
+    return (
+        f"The server secret is {where}; it is not in the backup. Keep a copy of it apart "
+        "from the backups: restored without it, every player's seat tokens change."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m app.backup",
@@ -244,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             backup(settings.database_url, options.file)
             print(f"Backed up to {options.file}", flush=True)
+            print(server_secret_note(settings), flush=True)
     except (BackupError, OSError, sqlite3.Error) as err:
         print(f"{'Restore' if options.restore else 'Backup'} failed: {err}", file=sys.stderr)
         return 1

@@ -59,12 +59,14 @@ from app.services.night_steward import NightSteward
 from app.services.nights import Nights
 from app.services.players import Players
 from app.services.push import Push
+from app.services.quotas import Quotas
 from app.services.review_worker import ReviewWorkers
 from app.services.reviews import Reviews
 from app.services.rooms import Rooms
 from app.settings import Settings, load_settings
 from app.store.checkpoint import WalCheckpointer
 from app.store.db import make_engine
+from app.store.server_key import server_key
 
 log = logging.getLogger("allfours")
 
@@ -93,6 +95,9 @@ def build_context(settings: Settings) -> Context:
     )
     quota = RoomQuota(settings.rooms_per_hour, settings.admin_token)
     nights = Nights(rooms)
+    quotas = Quotas(settings.profiles_per_hour)
+    players = Players(engine, rooms, server_key(settings).key, quotas)
+    hub.on_keys_ended(players.forget)  # a key signed out in another process: forgotten here
     return Context(
         settings,
         engine,
@@ -106,12 +111,13 @@ def build_context(settings: Settings) -> Context:
         nights=nights,
         steward=NightSteward(nights, hub),
         housekeeping=Housekeeping(rooms, presence),
-        players=Players(engine, rooms),
+        players=players,
         push=push,
         reviews=Reviews(engine, rooms),
         review_workers=ReviewWorkers(
             settings.database_url, settings.review_worlds, settings.review_workers
         ),
+        quotas=quotas,
     )
 
 

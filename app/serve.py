@@ -52,6 +52,18 @@ def data_folder_problem(database_url: str) -> str | None:
     return None
 
 
+def public_url_warning(public_url: str | None, host: str) -> str | None:
+    """A warning for a server reached from other machines without ALLFOURS_PUBLIC_URL:
+    passkeys then take their relying party from each request's Host (security review round
+    5, finding 17)."""
+    if public_url is not None or host in ("127.0.0.1", "localhost", "::1"):
+        return None
+    return (
+        f"serving on {host} without ALLFOURS_PUBLIC_URL: passkeys are bound to whatever Host "
+        "each request names; set it to the address players reach the site at"
+    )
+
+
 def migrate(database_url: str, revision: str = "head") -> None:
     """``alembic upgrade head`` (or to ``revision``) on ``database_url``."""
     from alembic import command
@@ -61,7 +73,7 @@ def migrate(database_url: str, revision: str = "head") -> None:
 
     folder = data_folder(database_url)
     if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the database's: owner only
     config = Config(str(ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
@@ -96,6 +108,8 @@ def main() -> None:
         print(f"Cannot prepare the database at {settings.database_url}: {err}", file=sys.stderr)
         sys.exit(1)
     print(f"All Fours at http://{settings.host}:{settings.port}", flush=True)
+    if (warning := public_url_warning(settings.public_url, settings.host)) is not None:
+        logging.getLogger("allfours").warning(warning)
     app = create_app(settings)
     gcpolicy.tune(settings.gc_policy)
     open_files = net.raise_open_file_limit()

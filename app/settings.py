@@ -89,6 +89,11 @@ class Settings(BaseSettings):
     rooms_per_hour: int = Field(
         30, ge=0, validation_alias=_env("ALLFOURS_ROOMS_PER_HOUR", "rooms_per_hour")
     )
+    # New profiles per client address an hour (app/services/quotas.py): a club's venue may
+    # sit behind one address; 0 turns the quota off.
+    profiles_per_hour: int = Field(
+        30, ge=0, validation_alias=_env("ALLFOURS_PROFILES_PER_HOUR", "profiles_per_hour")
+    )
     # Rooms never started, with no change for this long, are removed; 0 leaves them to
     # ALLFOURS_ROOM_TTL_DAYS.
     empty_room_ttl_hours: float = Field(
@@ -98,6 +103,16 @@ class Settings(BaseSettings):
     # bound to its host (the relying party's id) and origin. Unset, each request's own origin
     # is taken (http://localhost works: browsers allow passkeys there without HTTPS).
     public_url: str | None = Field(None, validation_alias=_env("ALLFOURS_PUBLIC_URL", "public_url"))
+    # The server secret every seat token of a player is derived with (app/store/server_key.py),
+    # kept outside the database: a text of 32 characters or more. Unset, a key file is made at
+    # the first start (ALLFOURS_SECRET_KEY_FILE, else secret.key in the data folder). Several
+    # processes or hosts on one database must all have the same one.
+    secret_key: str | None = Field(
+        None, min_length=32, validation_alias=_env("ALLFOURS_SECRET_KEY", "secret_key")
+    )
+    secret_key_file: str | None = Field(
+        None, validation_alias=_env("ALLFOURS_SECRET_KEY_FILE", "secret_key_file")
+    )
     # Web Push (app/push): the origins the server may send to, comma-separated
     # (scheme://host[:port], "*." for any subdomain); by default the browsers' push services.
     push_hosts: str = Field(
@@ -135,7 +150,14 @@ class Settings(BaseSettings):
     def _lower(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
 
-    @field_validator("admin_token", "public_url", "vapid_private_key", mode="before")
+    @field_validator(
+        "admin_token",
+        "public_url",
+        "vapid_private_key",
+        "secret_key",
+        "secret_key_file",
+        mode="before",
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value

@@ -74,6 +74,7 @@ def free_port() -> int:
 # One client address stands for 4,000 browsers here: its caps are off.
 LOAD_ENV = {
     "ALLFOURS_ROOMS_PER_HOUR": "0",
+    "ALLFOURS_PROFILES_PER_HOUR": "0",
     "ALLFOURS_MAX_STREAMS_PER_ADDRESS": "0",
     "ALLFOURS_MAX_CONNECTIONS": "10000",
 }

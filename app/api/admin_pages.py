@@ -1,16 +1,16 @@
 """The host's page ``/admin`` (issue #36) and its forms.
 
-Signing in takes the admin token once (a form; tries per address as the players' sign-ins);
-the browser then keeps a cookie holding not the token but an HMAC of it (``admin_mark``):
-HttpOnly, ``SameSite=Strict``, Secure behind HTTPS, on ``/admin`` only, twelve hours. A
-changed token ends every such sign-in. The forms are protected as every form of the house:
-the gate refuses a state-changing request sent by another site's page (app/api/gate.py),
-and a Strict cookie never comes along with one anyway.
+Signing in takes the admin token once (a form; tries per address, counted apart from the
+players' sign-ins); the browser then keeps a cookie holding not the token but a new sign-in
+signed with it (app/services/admin_sessions.py): HttpOnly, ``SameSite=Strict``, Secure behind
+HTTPS, on ``/admin`` only, twelve hours by the server's clock, ended for good by signing out
+(a copy of it too). A changed token ends every such sign-in. The forms are protected as
+every form of the house: the gate refuses a state-changing request sent by another site's
+page (app/api/gate.py), and a Strict cookie never comes along with one anyway.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from typing import Annotated
 
@@ -22,8 +22,9 @@ from app.api.admin_token import ADMIN_TOKEN_NEEDED, ADMIN_TOKEN_WRONG
 from app.api.answers import NO_STORE
 from app.api.context import Context, ContextDep
 from app.api.numbers import gauges
-from app.api.player_answers import signin_try
-from app.services import errors, moderation
+from app.api.player_answers import admin_signin_try
+from app.services import admin_sessions, errors, moderation
+from app.services.admin_sessions import SIGNED_IN_S
 from app.web.admin import AdminPage, Figure, render_admin, render_admin_signin
 from app.web.refusals import page_message
 
@@ -31,7 +32,6 @@ router = APIRouter(include_in_schema=False)
 
 ADMIN_COOKIE = "allfours_admin"
 ADMIN_PATH = "/admin"
-SIGNED_IN_S = 12 * 60 * 60
 ROOMS_SHOWN = 100
 REPORTS_SHOWN = 50
 COUNTERS = ("allfours_moves_total", "allfours_push_sent_total", "allfours_push_failed_total")
@@ -39,15 +39,11 @@ COUNTERS = ("allfours_moves_total", "allfours_push_sent_total", "allfours_push_f
 Handle = Annotated[str, Path(max_length=40)]
 
 
-def admin_mark(admin_token: str) -> str:
-    """What the cookie holds: derived from the token, never the token itself."""
-    return hmac.new(admin_token.encode(), b"allfours admin page", hashlib.sha256).hexdigest()
-
-
-def signed_in(ctx: Context, request: Request) -> bool:
-    token = ctx.settings.admin_token
+async def signed_in(ctx: Context, request: Request) -> bool:
     given = request.cookies.get(ADMIN_COOKIE, "")
-    return bool(token and given) and hmac.compare_digest(given, admin_mark(token or ""))
+    if not ctx.settings.admin_token or not given:
+        return False
+    return await ctx.rooms.read(admin_sessions.holds, ctx.engine, ctx.settings.admin_token, given)
 
 
 def _page(html: str, status: int = 200) -> HTMLResponse:
@@ -78,7 +74,7 @@ async def _admin_page(ctx: Context, status: int = 200, error: str | None = None)
 @router.get(ADMIN_PATH, response_class=HTMLResponse)
 async def admin_page(ctx: ContextDep, request: Request) -> Response:
     """The host's page, or its sign-in form."""
-    if not signed_in(ctx, request):
+    if not await signed_in(ctx, request):
         return _signin_page(ctx)
     return await _admin_page(ctx)
 
@@ -89,7 +85,7 @@ async def admin_signin(
 ) -> Response:
     if not ctx.settings.admin_token:
         return _signin_page(ctx)
-    signin_try(ctx, request)  # guesses per address, as the players' sign-in codes
+    admin_signin_try(ctx, request)  # guesses per address, in a bucket of its own
     if not token:
         return _signin_page(ctx, 401, page_message(errors.Unauthorized(ADMIN_TOKEN_NEEDED)))
     if not hmac.compare_digest(token.encode(), ctx.settings.admin_token.encode()):
@@ -97,7 +93,7 @@ async def admin_signin(
     response = _home()
     response.set_cookie(
         ADMIN_COOKIE,
-        admin_mark(ctx.settings.admin_token),
+        admin_sessions.new_sign_in(ctx.settings.admin_token),
         max_age=SIGNED_IN_S,
         path=ADMIN_PATH,
         httponly=True,
@@ -108,7 +104,9 @@ async def admin_signin(
 
 
 @router.post(ADMIN_PATH + "/signout")
-async def admin_signout(request: Request) -> Response:
+async def admin_signout(ctx: ContextDep, request: Request) -> Response:
+    if await signed_in(ctx, request):  # ends this sign-in and any copy, on every process
+        await ctx.players.run(admin_sessions.sign_out, ctx.engine)
     response = _home()
     response.delete_cookie(
         ADMIN_COOKIE,
@@ -147,7 +145,7 @@ async def ban_form(
     handle: Handle,
     reason: Annotated[str, Form(max_length=2000)] = "",
 ) -> Response:
-    if not signed_in(ctx, request):
+    if not await signed_in(ctx, request):
         return _refused(ctx)
     return await _ban(ctx, handle, reason)
 
@@ -159,14 +157,14 @@ async def ban_by_handle_form(
     handle: Annotated[str, Form(max_length=40)] = "",
     reason: Annotated[str, Form(max_length=2000)] = "",
 ) -> Response:
-    if not signed_in(ctx, request):
+    if not await signed_in(ctx, request):
         return _refused(ctx)
     return await _ban(ctx, handle, reason)
 
 
 @router.post(ADMIN_PATH + "/players/{handle}/unban")
 async def unban_form(ctx: ContextDep, request: Request, handle: Handle) -> Response:
-    if not signed_in(ctx, request):
+    if not await signed_in(ctx, request):
         return _refused(ctx)
     try:
         await ctx.players.run(moderation.unban, ctx.engine, handle)

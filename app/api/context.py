@@ -10,7 +10,6 @@ from sqlalchemy import Engine
 
 from app.api.bearer import bearer_token
 from app.api.limits import RoomQuota, StreamGate
-from app.api.middleware import TokenBuckets
 from app.live.hub import Hub
 from app.live.notifier import Notifier
 from app.live.presence import Presence
@@ -26,6 +25,7 @@ from app.services.passkeys import Passkeys
 from app.services.play_now import PlayNow
 from app.services.players import Players, SignedIn
 from app.services.push import Push
+from app.services.quotas import Quotas, TokenBuckets
 from app.services.review_worker import ReviewWorkers
 from app.services.reviews import Reviews
 from app.services.rooms import Rooms
@@ -66,6 +66,8 @@ class Context:
     push: Push  # Web Push: the players' subscriptions, and the sending
     reviews: Reviews  # the reviews of finished games: asked, read
     review_workers: ReviewWorkers  # the processes that do them
+    # What one address or one player may make in a while (profiles, clubs, invitations...).
+    quotas: Quotas = field(default_factory=Quotas)
     # Each room's newest views as rendered, shared by the streams that show the same one.
     views: RenderedViews = field(default_factory=RenderedViews)
     talk: RoomTalk = field(init=False)  # the rooms' chat and nudges, on the same database
@@ -76,6 +78,11 @@ class Context:
     signin_tries: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
     )
+    # The admin's sign-in (/admin/signin) has its own: players failing their codes behind
+    # the admin's address never lock the admin out (security review round 5, finding 15).
+    admin_tries: TokenBuckets = field(
+        default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
+    )
     ceremonies: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(CEREMONIES, 1 / CEREMONY_REFILL_S)
     )
@@ -83,8 +90,8 @@ class Context:
     def __post_init__(self) -> None:
         self.talk = RoomTalk(self.rooms)
         self.passkeys = Passkeys(self.engine, self.players)
-        self.clubs = Clubs(self.engine, self.nights)
-        self.social = Social(self.engine, self.presence)
+        self.clubs = Clubs(self.engine, self.nights, self.quotas)
+        self.social = Social(self.engine, self.presence, self.quotas)
         self.play_now = PlayNow(self.rooms, self.social)
 
 

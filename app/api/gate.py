@@ -14,8 +14,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app import i18n
 from app.api.language import language_of
-from app.api.middleware import TokenBuckets, body_within, send_error
+from app.api.middleware import body_within, send_error
 from app.api.security import LANG_COOKIE_KEY, UNSAFE_METHODS, cross_site_reason
+from app.services.quotas import TokenBuckets
 
 
 class Gate:

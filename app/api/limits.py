@@ -14,9 +14,9 @@ from fastapi import Depends, Request
 from starlette.types import Scope
 
 from app.api.admin_token import is_admin
-from app.api.middleware import TokenBuckets
 from app.reasons import N_, reason
 from app.services import errors
+from app.services.quotas import TokenBuckets
 
 # A seated player's own streams are let in up to this many even when the room is full, so
 # spectators can never lock the players out of their own table.

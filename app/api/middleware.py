@@ -1,11 +1,9 @@
-"""The gate's tools (app/api/gate.py): the API's error answered from below the routes, the body
-size limit (413) and the token buckets of the rate limits (429)."""
+"""The gate's tools (app/api/gate.py): the API's error answered from below the routes and the
+body size limit (413). The token buckets of the rate limits (429) are app/services/quotas.py's."""
 
 from __future__ import annotations
 
 import json
-import math
-import time
 
 from starlette.datastructures import Headers
 from starlette.types import Message, Receive, Scope, Send
@@ -100,35 +98,3 @@ async def body_within(limit: int, scope: Scope, receive: Receive, send: Send) ->
         return await receive()
 
     return replay
-
-
-class TokenBuckets:
-    """A token bucket per key: a burst of ``capacity``, refilled evenly at ``per_second``."""
-
-    def __init__(self, capacity: int, per_second: float) -> None:
-        self.capacity = float(capacity)
-        self.rate = per_second
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._last_sweep = time.monotonic()
-
-    def take(self, key: str, now: float | None = None) -> int:
-        """0 when ``key`` may go on now (one token taken), else the seconds until it may."""
-        now = time.monotonic() if now is None else now
-        tokens, last = self._buckets.get(key, (self.capacity, now))
-        tokens = min(self.capacity, tokens + (now - last) * self.rate)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return max(1, math.ceil((1 - tokens) / self.rate))
-        self._buckets[key] = (tokens - 1, now)
-        self._sweep(now)
-        return 0
-
-    def _sweep(self, now: float) -> None:
-        """Forget the buckets that have been full again for a while (once a minute)."""
-        if now - self._last_sweep < 60:
-            return
-        self._last_sweep = now
-        full = self.capacity / self.rate
-        for key, (_, last) in list(self._buckets.items()):
-            if now - last > full:
-                del self._buckets[key]

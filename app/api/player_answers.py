@@ -11,11 +11,11 @@ from fastapi.responses import JSONResponse
 from app.api.answers import NO_STORE, from_browser
 from app.api.context import PLAYER_COOKIE, Context
 from app.api.limits import client_address
-from app.api.middleware import TokenBuckets
 from app.api.player_schemas import PlayerKeyOut
 from app.reasons import N_, reason
 from app.services import errors
 from app.services.players import NewKey
+from app.services.quotas import TokenBuckets
 
 KEY_MAX_AGE = 400 * 24 * 3600  # what browsers allow a cookie at most
 TOO_MANY_SIGNINS = reason(
@@ -46,6 +46,11 @@ def clear_player_cookie(response: Response, request: Request) -> None:
 def signin_try(ctx: Context, request: Request) -> None:
     """One sign-in attempt of this address (a code, a passkey): 429 over the limit."""
     _one_try(ctx.signin_tries, request)
+
+
+def admin_signin_try(ctx: Context, request: Request) -> None:
+    """One try of the admin token from this address: a bucket apart from the players'."""
+    _one_try(ctx.admin_tries, request)
 
 
 def ceremony_try(ctx: Context, request: Request) -> None:

@@ -17,8 +17,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import i18n
 from app.api.answers import NO_STORE, forget_seat_cookie, remember_tables, tables_held
 from app.api.context import Context, ContextDep, MaybeMeDep, TokenDep
+from app.api.limits import client_address
 from app.api.player_answers import clear_player_cookie, set_player_cookie, signin_try
-from app.players import keys
 from app.players.devices import device_name
 from app.services import errors
 from app.services.identity import check_code
@@ -57,18 +57,19 @@ async def _claim_held(ctx: Context, request: Request, new: NewKey, response: Res
     """The seats this browser holds (its tables cookie's marks) become the new key's player's;
     the cookie then names them by the player's seat token, the one that acts there now."""
     claimed = await ctx.players.run(ctx.players.claim_marks, new.player, tables_held(request))
-    _taken_over(request, new, claimed, response)
+    _taken_over(ctx, request, new, claimed, response)
 
 
-def _taken_over(request: Request, new: NewKey, codes: list[str], response: Response) -> None:
+def _taken_over(
+    ctx: Context, request: Request, new: NewKey, codes: list[str], response: Response
+) -> None:
     """The player cookie set; each claimed room's seat cookie gone (the key acts now)."""
     set_player_cookie(response, request, new.key)
-    secret = new.player.secret
-    assert secret is not None
     for code in codes:
         forget_seat_cookie(response, request, code)
     if codes:
-        remember_tables(response, request, [(c, keys.seat_token(secret, c)) for c in codes])
+        tokens = [(c, ctx.players.seat_token(new.player, c)) for c in codes]
+        remember_tables(response, request, tokens)
 
 
 # -- "Keep my games" -----------------------------------------------------------------------
@@ -89,6 +90,7 @@ async def keep_games(
     try:
         new = await ctx.players.run(
             ctx.players.create,
+            address=client_address(request.scope),
             handle=handle,
             name=name,
             language=i18n.current(),
@@ -131,6 +133,7 @@ async def keep_games_at_table(
     try:
         new = await ctx.players.run(
             ctx.players.create,
+            address=client_address(request.scope),
             handle=handle,
             name=name,
             language=i18n.current(),
@@ -143,7 +146,7 @@ async def keep_games_at_table(
     response = RedirectResponse(f"/r/{code}", status_code=303)
     # The browser's other tables too, as from the home page.
     claimed = await ctx.players.run(ctx.players.claim_marks, new.player, tables_held(request))
-    _taken_over(request, new, list(dict.fromkeys([code, *claimed])), response)
+    _taken_over(ctx, request, new, list(dict.fromkeys([code, *claimed])), response)
     return response
 
 

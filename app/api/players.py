@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 
 from app.api.answers import NO_STORE, errors_of
 from app.api.context import ContextDep, MeDep
+from app.api.limits import client_address
 from app.api.passkey_schemas import passkeys_out
 from app.api.player_answers import clear_player_cookie, keyed, signin_try
 from app.api.player_schemas import (
@@ -38,6 +39,7 @@ async def create_player(ctx: ContextDep, body: NewPlayer, request: Request) -> J
     token holds becomes the player's, with the games already played in it."""
     new = await ctx.players.run(
         ctx.players.create,
+        address=client_address(request.scope),
         handle=body.handle,
         name=body.name,
         language=body.language,
@@ -93,7 +95,7 @@ async def change_me(ctx: ContextDep, me: MeDep, body: Annotated[MeChange, Body()
     player = await ctx.players.run(
         ctx.players.change, me, name=body.name, language=body.language, listed=body.listed
     )
-    changed = SignedIn(player, me.device, me.key_hash)
+    changed = ctx.players.signed_in_as(player, me.device, me.key_hash)
     devices = await ctx.players.run(ctx.players.devices, changed)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, changed)
     push = await ctx.players.run(ctx.push.subscriptions, me.player.id)

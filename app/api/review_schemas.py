@@ -21,7 +21,7 @@ class ReviewedDecision(Shown):
     seat: SeatNumber
     action: str = Field(
         description="the action taken: a card code, or stand, beg, give_one, run_pack; in"
-        " renege mode call (a call of renege, on ``lift``) or reckoned (\"score it\")"
+        ' renege mode call (a call of renege, on ``lift``) or reckoned ("score it")'
     )
     best: str = Field(
         description="the best action found (the one taken when nothing was better), as"

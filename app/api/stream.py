@@ -32,6 +32,7 @@ from app.api.limits import StreamGate, client_address
 from app.api.sse_frames import frames
 from app.api.stream_gzip import GzipEvents, accepts_gzip
 from app.live.hub import StreamEnd
+from app.players import keys
 from app.services import errors
 from app.services.events import room_events
 from app.services.identity import seat_of
@@ -78,9 +79,7 @@ def event_stream(
     )
     return LimitedEventSource(
         frames(
-            while_signed_in(
-                until_gone(out_of_sight_after(events, ctx, snap, seat)), ctx.players, key
-            ),
+            while_signed_in(until_gone(out_of_sight_after(events, ctx, snap, seat)), ctx, key, end),
             LimitedEventSource.DEFAULT_SEPARATOR,
         ),
         gate=ctx.streams,
@@ -122,14 +121,22 @@ async def until_gone(events: AsyncIterator[Json]) -> AsyncGenerator[Json, None]:
 
 
 async def while_signed_in(
-    events: AsyncIterator[Json], players: Players, key: str | None
+    events: AsyncIterator[Json], ctx: Context, key: str | None, end: StreamEnd
 ) -> AsyncGenerator[Json, None]:
     """A player's events while the key they were asked with still acts: a device signed out,
-    or a profile deleted, sees nothing more of the seat (API.md § Players)."""
-    async for event in events:
-        if key is not None and await players.known(key) is None:
-            return
-        yield event
+    or a profile deleted, sees nothing more of the seat (API.md § Players), and its stream
+    ends at once, event or not: the hub wakes it (``end``) when the key is signed out, in
+    this process or another (API.md § Fifth round, "Sessions end")."""
+    if key is None:
+        async for event in events:
+            yield event
+        return
+    players: Players = ctx.players
+    with ctx.hub.watch_key(keys.hashed(key), end):
+        async for event in events:
+            if await players.known(key) is None:  # signed out before the watch began
+                return
+            yield event
 
 
 class LimitedEventSource(EventSourceResponse):

@@ -8,7 +8,7 @@ wakes, reads what it missed from the store, and renders.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -122,6 +122,10 @@ class Hub:
         self._rooms: dict[str, set[Subscription]] = {}
         self._listeners: list[VersionListener] = []
         self._resync_listeners: list[Callable[[], None]] = []
+        # The open streams of players' keys (by the key's hash), and who else hears of a key
+        # signed out (the players' cache of keys checked).
+        self._keys: dict[str, set[StreamEnd]] = {}
+        self._key_listeners: list[Callable[[list[str]], None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -216,6 +220,34 @@ class Hub:
                 sub._wake()
         for listener in self._resync_listeners:
             listener()
+
+    @contextmanager
+    def watch_key(self, digest: str, end: StreamEnd) -> Iterator[None]:
+        """While inside, the stream ``end`` ends once the key ``digest`` is signed out."""
+        ends = self._keys.setdefault(digest, set())
+        ends.add(end)
+        try:
+            yield
+        finally:
+            ends.discard(end)
+            if not ends and self._keys.get(digest) is ends:
+                del self._keys[digest]
+
+    def on_keys_ended(self, listener: Callable[[list[str]], None]) -> None:
+        self._key_listeners.append(listener)
+
+    def keys_ended(self, digests: Iterable[str]) -> None:
+        """Keys signed out (a device, a profile deleted), in any process: their streams end
+        now, event or not (API.md § Fifth round, "Sessions end")."""
+        gone = list(digests)
+        for listener in self._key_listeners:
+            listener(gone)
+        for digest in gone:
+            for end in list(self._keys.get(digest, ())):
+                end.set()
+
+    def keys_ended_threadsafe(self, digests: Iterable[str]) -> None:
+        self._on_loop(self.keys_ended, list(digests))
 
     def stream_count(self) -> int:
         return sum(sub.counted for subs in self._rooms.values() for sub in subs)

@@ -30,6 +30,23 @@ NIGHT_PREFIX = "night-"
 # They never raise the room's version, so a move never waits on them.
 
 
+# A key signed out (a device, a deleted profile's devices): ``key-ended:<the key's hash>``, so
+# every process ends that key's open streams at once. No room code has a hyphen.
+KEY_ENDED = "key-ended:"
+
+
+def key_payload(digest: str) -> str:
+    return KEY_ENDED + digest
+
+
+def parse_key_payload(text: str) -> str | None:
+    """A key signed out's payload: its hash (64 hex digits), else None."""
+    if not text.startswith(KEY_ENDED):
+        return None
+    digest = text.removeprefix(KEY_ENDED)
+    return digest if len(digest) == 64 and all(c in "0123456789abcdef" for c in digest) else None
+
+
 def payload(code: str, version: int) -> str:
     return f"{code}:{version}"
 
@@ -81,6 +98,13 @@ class Notifier(ABC):
     def event_after_commit(self, code: str, event: RoomEvent) -> None:
         """Called once the room event is committed, from any thread."""
         self.hub.event_threadsafe(code, event)
+
+    def keys_ended_in_transaction(self, conn: Connection, digests: list[str]) -> None:  # noqa: B027
+        """Called inside the transaction that signs keys out (the other processes' part)."""
+
+    def keys_ended_after_commit(self, digests: list[str]) -> None:
+        """Called once the keys are signed out, from any thread: this process's streams."""
+        self.hub.keys_ended_threadsafe(digests)
 
     async def start(self) -> None:  # noqa: B027 - optional hook
         """Open whatever the notifier listens on (called in the app's lifespan)."""

@@ -25,7 +25,9 @@ from app.live.notifier import (
     CHANNEL,
     Notifier,
     event_payload,
+    key_payload,
     parse_event_payload,
+    parse_key_payload,
     parse_payload,
     payload,
 )
@@ -81,6 +83,10 @@ class PostgresNotifier(Notifier):
 
     def event_in_transaction(self, conn: Connection, code: str, event: RoomEvent) -> None:
         conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": event_payload(code, event)})
+
+    def keys_ended_in_transaction(self, conn: Connection, digests: list[str]) -> None:
+        for digest in digests:
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": key_payload(digest)})
 
     @property
     def listening(self) -> bool:
@@ -145,6 +151,9 @@ class PostgresNotifier(Notifier):
                 heard = False
                 async for notify in conn.notifies(timeout=QUIET_CHECK_S):
                     heard = True
+                    if (digest := parse_key_payload(notify.payload)) is not None:
+                        self.hub.keys_ended_threadsafe([digest])
+                        continue
                     parsed = parse_payload(notify.payload)
                     if parsed is not None:
                         # To the hub's own loop, like a local commit's announcement.

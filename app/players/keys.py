@@ -1,6 +1,10 @@
 """A player's keys: one per device, random, kept only as a hash; and the seat token a
 player holds at a room, derived from the profile's secret so that every device of theirs
-acts for the seat while none of them holds it (a device signed out acts no more)."""
+acts for the seat while none of them holds it (a device signed out acts no more).
+
+The profile's secret is in the database; the seat tokens are derived from it with the server
+secret, which is not (app/store/server_key.py): a copy of the database alone derives no
+seat token."""
 
 from __future__ import annotations
 
@@ -37,7 +41,13 @@ def hashed(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def seat_token(secret: str, room_code: str) -> str:
-    """The seat token of the player whose secret this is, at room ``room_code``."""
-    mac = hmac.new(bytes.fromhex(secret), f"seat:{room_code}".encode(), hashlib.sha256)
+def seat_key(server_key: bytes, secret: str) -> bytes:
+    """What a player's seat tokens are derived from: the profile's secret (in the database)
+    keyed with the server secret (outside it)."""
+    return hmac.new(server_key, b"seats:" + bytes.fromhex(secret), hashlib.sha256).digest()
+
+
+def seat_token(seat_key: bytes, room_code: str) -> str:
+    """The seat token of the player whose ``seat_key`` this is, at room ``room_code``."""
+    mac = hmac.new(seat_key, f"seat:{room_code}".encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()).decode().rstrip("=")

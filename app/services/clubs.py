@@ -35,6 +35,7 @@ from app.services.night_view import export_json as night_export_json
 from app.services.night_view import night_state
 from app.services.nights import Nights, Opened, state_of
 from app.services.players import SignedIn
+from app.services.quotas import Quotas
 from app.store import club_repo as repo
 from app.store import night_repo
 from app.store.db import read, write
@@ -73,9 +74,10 @@ class SeasonOfClub:
 
 
 class Clubs:
-    def __init__(self, engine: Engine, nights: Nights) -> None:
+    def __init__(self, engine: Engine, nights: Nights, quotas: Quotas | None = None) -> None:
         self.engine = engine
         self.nights = nights
+        self.quotas = quotas or Quotas()
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """A use case from the event loop, in a worker thread."""
@@ -185,6 +187,8 @@ class Clubs:
     # -- the admins' and members' changes -------------------------------------------------
 
     def open(self, me: SignedIn, name: str, order: Order = "wins_first") -> ClubOpened:
+        self.quotas.clubs.take(me.player.handle)
+
         def insert(conn: Connection, code: str) -> ClubOpened:
             club_id = repo.insert_club(conn, code=code, name=name, standings=order)
             repo.add_member(conn, club_id, me.player.id, "admin")
@@ -198,6 +202,7 @@ class Clubs:
         with write(self.engine) as conn:
             club = self._club(conn, code)
             self._admin(conn, club, me)
+            self.quotas.club_invites.take(me.player.handle)
             repo.insert_invite(conn, club.id, hashed(token))
         return token
 

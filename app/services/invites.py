@@ -39,6 +39,7 @@ def invite(rooms: Rooms, social: Social, me: SignedIn, code: str, handle: str) -
         raise errors.Conflict(BLOCKED)
     if not social.are_friends(me.player.id, other):
         raise errors.Forbidden(FRIENDS_ONLY, handle=handle[:40])
+    social.quotas.room_invites.take(me.player.handle)
     with write(rooms.engine) as conn:
         social_repo.invite(conn, other, me.player.id, snap.code, datetime.now(UTC))
     rooms.herald.invited(snap.code, other, me.player.name)

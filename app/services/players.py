@@ -3,8 +3,8 @@ signed in on (one key each), one-time sign-in links, and the seats a profile hol
 
 A player key is checked at every request that carries one: it is looked up by its hash and
 kept for a moment (``KEPT_S``) so that a table's requests do not each ask the database; a
-device signed out or a profile deleted in this process is forgotten at once, in another
-process within that moment."""
+device signed out or a profile deleted is forgotten at once, in this process and, through the
+notifier (PostgreSQL's NOTIFY), in the others, and the key's open streams end with it."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from app.players.state import DeviceRow, ProfileRow
 from app.services import career, errors
 from app.services.identity import seat_of_mark, token_hash
 from app.services.names import clean_name
+from app.services.quotas import Quotas
 from app.services.rooms import Rooms
 from app.services.snapshot import SeatPlayer
 from app.store import passkey_repo, push_repo, social_repo
@@ -56,11 +57,11 @@ class SignedIn:
     player: ProfileRow
     device: int
     key_hash: str
+    seat_key: bytes  # keys.seat_key: the profile's secret keyed with the server secret
 
     def seat_token(self, room_code: str) -> str:
         """The player's seat token at a room: every device of theirs acts for the seat."""
-        assert self.player.secret is not None
-        return keys.seat_token(self.player.secret, room_code)
+        return keys.seat_token(self.seat_key, room_code)
 
     @property
     def seat_player(self) -> SeatPlayer:
@@ -78,9 +79,13 @@ class NewKey:
 class Players:
     """The profiles of this server, on the rooms' database."""
 
-    def __init__(self, engine: Engine, rooms: Rooms) -> None:
+    def __init__(
+        self, engine: Engine, rooms: Rooms, server_key: bytes, quotas: Quotas | None = None
+    ) -> None:
         self.engine = engine
         self.rooms = rooms
+        self._server_key = server_key  # app/store/server_key.py: never in the database
+        self.quotas = quotas or Quotas()
         self._known: dict[str, tuple[float, SignedIn | None]] = {}
         self._lock = threading.Lock()
 
@@ -102,7 +107,7 @@ class Players:
             return kept
         with read(self.engine) as conn:
             found = repo.player_by_key(conn, digest)
-        me = SignedIn(found[0], found[1], digest) if found else None
+        me = self.signed_in_as(found[0], found[1], digest) if found else None
         if found is not None and datetime.now(UTC) - found[2] > SEEN_EVERY:
             with write(self.engine) as conn:  # the devices list's "last seen", roughly
                 repo.touch_key(conn, found[1], datetime.now(UTC))
@@ -111,6 +116,17 @@ class Players:
                 self._known.clear()
             self._known[digest] = (now, me)
         return me
+
+    def signed_in_as(self, player: ProfileRow, device: int, key_hash: str) -> SignedIn:
+        return SignedIn(player, device, key_hash, self.seat_key(player))
+
+    def seat_key(self, player: ProfileRow) -> bytes:
+        assert player.secret is not None  # a living profile's
+        return keys.seat_key(self._server_key, player.secret)
+
+    def seat_token(self, player: ProfileRow, room_code: str) -> str:
+        """The player's seat token at ``room_code`` (the one derivation: SignedIn's is it)."""
+        return keys.seat_token(self.seat_key(player), room_code)
 
     async def known(self, key: str | None) -> SignedIn | None:
         """``signed_in`` from the event loop (a request, an open stream before each event):
@@ -132,7 +148,8 @@ class Players:
             return True, kept[1]
         return False, None
 
-    def _forget(self, digests: Iterable[str]) -> None:
+    def forget(self, digests: Iterable[str]) -> None:
+        """Keys signed out (here, or in another process: the hub tells): never kept."""
         with self._lock:
             for digest in digests:
                 self._known.pop(digest, None)
@@ -142,6 +159,7 @@ class Players:
     def create(
         self,
         *,
+        address: str,
         handle: str,
         name: str,
         language: str | None = None,
@@ -149,13 +167,17 @@ class Players:
         claim: Iterable[str] = (),
     ) -> NewKey:
         """A profile in one step, signed in on this device; the seats the ``claim``ed seat
-        tokens hold become the player's, with the games already played in them."""
+        tokens hold become the player's, with the games already played in them. Every way
+        in (the JSON route, the forms) comes here: ``address``, the client's, is counted
+        against the profiles' quota (one refused for its handle's shape or its name is not;
+        one refused as taken is, so that handles are not tried in bulk)."""
         folded = folded_handle(handle)
         if folded is None:
             raise errors.Invalid(HANDLE_SHAPE, handle=handle[:40])
         name = clean_name(name)
         if language is not None and language not in LANGUAGES:
             raise errors.Invalid(LANGUAGE_UNKNOWN, language=language[:16])
+        self.quotas.profiles.take(address)
         try:
             with write(self.engine) as conn:
                 player_id = repo.insert_player(
@@ -191,7 +213,7 @@ class Players:
                 repo.update_player(conn, me.player.id, **values)
             player = repo.player_by_id(conn, me.player.id)
         assert player is not None
-        self._forget([me.key_hash])
+        self.forget([me.key_hash])
         return player
 
     def delete(self, me: SignedIn) -> None:
@@ -201,7 +223,8 @@ class Players:
             gone = repo.wipe_player(conn, me.player.id, datetime.now(UTC))
             social_repo.forget_ties(conn, me.player.id)  # friends, blocks, invitations
             rooms = repo.rooms_of_player(conn, me.player.id)
-        self._forget(gone)
+            self.rooms.notifier.keys_ended_in_transaction(conn, gone)
+        self._keys_ended(gone)
         for code in rooms:
             with contextlib.suppress(errors.ApiError):  # the room went meanwhile
                 self.rooms.forget_player(code=code, player=me.player.id)
@@ -273,9 +296,17 @@ class Players:
         """End a device's key at once (the caller's own too, when it names itself)."""
         with write(self.engine) as conn:
             digest = repo.delete_device(conn, me.player.id, device)
+            if digest is not None:
+                self.rooms.notifier.keys_ended_in_transaction(conn, [digest])
         if digest is None:
             raise errors.NotFound(NO_DEVICE, id=device)
-        self._forget([digest])
+        self._keys_ended([digest])
+
+    def _keys_ended(self, digests: list[str]) -> None:
+        """Keys signed out, committed: forgotten here at once, and their open streams end,
+        in this process now and in the others by the notifier (API.md, "Sessions end")."""
+        self.forget(digests)
+        self.rooms.notifier.keys_ended_after_commit(digests)
 
     def signin_link(self, me: SignedIn) -> tuple[str, int]:
         """A one-time code that signs another device in, and how many seconds it lives."""
@@ -344,13 +375,12 @@ class Players:
         mark: str = "",
     ) -> bool:
         """One guest seat (its token, or its seat and mark) made the player's."""
-        assert player.secret is not None
         try:
             self.rooms.claim_seat(
                 code=code,
                 player=SeatPlayer(player.id, player.handle),
                 name=player.name,
-                fresh=keys.seat_token(player.secret, code),
+                fresh=self.seat_token(player, code),
                 token=token,
                 seat=seat,
                 mark=mark,

@@ -19,6 +19,7 @@ from app.reasons import N_, reason
 from app.services import errors
 from app.services.decide import BLOCKED
 from app.services.players import SignedIn
+from app.services.quotas import Quotas
 from app.store import player_repo, social_repo
 from app.store.db import read, write
 from app.store.models import Player, PlayerKey, Seat
@@ -60,9 +61,10 @@ class Ties:
 class Social:
     """Friends and blocks, on the rooms' database."""
 
-    def __init__(self, engine: Engine, presence: Presence) -> None:
+    def __init__(self, engine: Engine, presence: Presence, quotas: Quotas | None = None) -> None:
         self.engine = engine
         self.presence = presence
+        self.quotas = quotas or Quotas()
 
     def other(self, me: SignedIn, handle: str) -> int:
         """The id of the living profile ``handle`` names; never the asker's own."""
@@ -110,6 +112,8 @@ class Social:
         with write(self.engine) as conn:
             if other in social_repo.shunned(conn, me.player.id):
                 raise errors.Conflict(BLOCKED)
+            if me.player.id not in social_repo.asked(conn, other):  # a request, not a yes
+                self.quotas.friend_requests.take(me.player.handle)
             social_repo.ask_friend(conn, me.player.id, other, datetime.now(UTC))
             return me.player.id in social_repo.asked(conn, other)
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -33,7 +35,7 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
     if url.startswith("sqlite"):
         folder = data_folder(url)
         if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_file(sqlite_file(url))
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
@@ -43,6 +45,21 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
         _sqlite_pragmas(engine)
         return engine
     return create_engine(url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True)
+
+
+def sqlite_file(url: str) -> Path:
+    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+
+
+def private_file(path: Path) -> None:
+    """Make ``path`` an empty file only its owner reads (0600), in a folder only its owner
+    opens (0700) when it is made here, unless it is there already (a file there keeps its
+    mode). SQLite gives its -wal and -shm files the database file's mode: they are 0600 too.
+    The database holds what players' secrets are (API.md § Fifth round, "Secrets at rest")."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def _sqlite_pragmas(engine: Engine) -> None:

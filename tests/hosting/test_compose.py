@@ -147,6 +147,15 @@ def test_scale_setup_trusts_only_the_proxy_for_client_addresses() -> None:
     assert "ports" not in app
 
 
+def test_scale_replicas_share_one_server_secret() -> None:
+    """Each replica making its own key file in its own container would give each player
+    other seat tokens on each replica: the secret is given, the same to all, or none starts."""
+    services = _load("compose.scale.yaml")["services"]
+    for name in ("app", "migrate"):
+        given = _environment(services[name])["ALLFOURS_SECRET_KEY"]
+        assert given.startswith("${ALLFOURS_SECRET_KEY:?"), given
+
+
 def test_every_setting_can_come_from_a_dot_env_file() -> None:
     """A `.env` beside either compose file reaches the app (and is optional)."""
     for name in ("compose.yaml", "compose.scale.yaml"):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.serve import data_folder_problem, unwritable_message
+from app.serve import data_folder_problem, public_url_warning, unwritable_message
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,3 +72,10 @@ def test_writable_folders_and_other_databases_pass(tmp_path: Path) -> None:
     assert data_folder_problem(f"sqlite:///{tmp_path / 'new' / 'allfours.db'}") is None
     assert data_folder_problem("sqlite:///:memory:") is None
     assert data_folder_problem("postgresql+psycopg://u@127.0.0.1:1/x") is None
+
+
+def test_serving_beyond_loopback_without_a_public_url_warns() -> None:
+    """Passkeys took their relying party from any Host sent (review round 5, finding 17)."""
+    assert "ALLFOURS_PUBLIC_URL" in (public_url_warning(None, "0.0.0.0") or "")
+    assert public_url_warning(None, "127.0.0.1") is None
+    assert public_url_warning("https://cards.example.org", "0.0.0.0") is None

@@ -16,7 +16,9 @@ from app.live.hub import SAID_PENDING_MAX, Hub, Nudge, Said, StreamEnd
 from app.live.notifier import (
     LocalNotifier,
     event_payload,
+    key_payload,
     parse_event_payload,
+    parse_key_payload,
     parse_payload,
     payload,
 )
@@ -71,6 +73,24 @@ def test_payload_round_trip() -> None:
     assert parse_event_payload("abc:chat:7") is None
     assert parse_event_payload("abc:chat:x:{}") is None
     assert parse_event_payload("abc:nudge:1:2") is None
+
+
+def test_a_key_signed_out_ends_its_streams_and_no_other() -> None:
+    """The sign-out's payload is neither a version nor a room event; the hub ends the
+    streams of that key alone, and tells the players' cache."""
+    digest = "ab" * 32
+    assert parse_key_payload(key_payload(digest)) == digest
+    assert parse_payload(key_payload(digest)) is None
+    assert parse_event_payload(key_payload(digest)) is None
+    assert parse_key_payload(payload("abc", 12)) is None
+    assert parse_key_payload("key-ended:nothex") is None
+    hub, heard = Hub(), list[str]()
+    hub.on_keys_ended(heard.extend)
+    mine, other = StreamEnd(), StreamEnd()
+    with hub.watch_key(digest, mine), hub.watch_key("cd" * 32, other):
+        hub.keys_ended([digest])
+    assert heard == [digest]
+    assert mine._set and not other._set
 
 
 def test_presence_counts_streams_and_covers_the_away() -> None:

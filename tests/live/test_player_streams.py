@@ -58,3 +58,31 @@ async def test_a_players_stream_ends_when_the_key_acts_no_more(
         await until(lambda: stream.task.done(), "the player's stream to end")
         assert len(stream.states()) == 1
         await asyncio.gather(stream.close(), watcher.close())
+
+
+@pytest.mark.parametrize("ending", ["sign_out", "delete"])
+async def test_a_signed_out_devices_stream_ends_on_a_quiet_table(
+    server: ServerProcess, ending: str
+) -> None:
+    """A signed-out device's stream stayed open, getting pings, until the room's next event
+    (finding 7 of the security review, round 5): on a quiet table, for ever. Now the sign-out
+    wakes it: it ends with no event at the table, while the spectator's stays open."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        code, key, other = await _seated_player(client, f"quiet-{ending}")
+        stream = Stream(client, f"/api/rooms/{code}/events", bearer(key))
+        watcher = Stream(client, f"/api/rooms/{code}/events", {})
+        await until(lambda: len(stream.states()) == 1 and len(watcher.states()) == 1, "first")
+        if ending == "sign_out":
+            devices = (await client.get("/api/me/devices", headers=bearer(other))).json()
+            mine = next(d["id"] for d in devices if not d["this_device"])
+            gone = await client.delete(f"/api/me/devices/{mine}", headers=bearer(other))
+        else:
+            gone = await client.delete("/api/me", headers=bearer(other))
+        assert gone.status_code == 204
+        await until(lambda: stream.task.done(), "the signed-out device's stream to end")
+        assert stream.task.exception() is None  # ended by the server, not cut off
+        assert not watcher.task.done()
+        assert len(stream.states()) == 1
+        if ending == "sign_out":
+            assert len(watcher.states()) == 1  # a quiet table: no event came
+        await watcher.close()

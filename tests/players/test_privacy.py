@@ -38,11 +38,12 @@ def test_no_key_secret_or_derived_token_is_ever_shown(
     assert final["phase"] == "game_over"
     link = client.post("/api/me/signin-links", headers=bearer(player_keys[0])).json()
 
-    engine = client.app.state.ctx.engine  # type: ignore[attr-defined]
-    with read(engine) as conn:
-        secrets = [player_repo.player_by_handle(conn, h).secret for h in handles]  # type: ignore[union-attr]
-    hidden = [*player_keys, *(s for s in secrets if s)]
-    hidden += [keys.seat_token(s, code) for s in secrets if s]
+    ctx = client.app.state.ctx  # type: ignore[attr-defined]
+    with read(ctx.engine) as conn:
+        rows = [player_repo.player_by_handle(conn, h) for h in handles]
+    secrets = [row.secret for row in rows if row is not None and row.secret]
+    hidden = [*player_keys, *secrets]
+    hidden += [ctx.players.seat_token(row, code) for row in rows if row is not None]
     hidden += [keys.hashed(k) for k in player_keys]
 
     shown = []
