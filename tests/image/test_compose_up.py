@@ -134,6 +134,7 @@ def scale_setup(image: str) -> Iterator[Compose]:
         [ROOT / "compose.scale.yaml", ROOT / "tests" / "image" / "scale.override.yaml"],
         variables={
             "ALLFOURS_DB_PASSWORD": secrets.token_urlsafe(16),
+            "ALLFOURS_SECRET_KEY": secrets.token_urlsafe(32),
             "ALLFOURS_SUBNET": f"172.31.{subnet}.0/24",
             "ALLFOURS_PROXY_IP": f"172.31.{subnet}.250",
         },
