@@ -1,7 +1,8 @@
 """A rule holds on every path (API.md § Fifth round, issue #43): for bans, blocks and consent,
 a table of the ways a person can reach the guarded thing, and a test that tries every row.
 A new way in added without the rule fails here instead of waiting for a review. On SQLite and
-PostgreSQL.
+PostgreSQL. (A claim takes one way, Rooms.claim_seat: a passkey sign-in's ``claim``, a new
+profile's; a sign-in by link claims nothing.)
 
 Bans: a banned player takes no seat at a public table (403 ``banned``).
 
@@ -9,8 +10,7 @@ Bans: a banned player takes no seat at a public table (403 ``banned``).
 |----------------------|---------------------------------------------------|---------------|
 | json_join            | POST /api/rooms/{code}/join                       | 403 banned    |
 | page_join            | POST /r/{code}/join (the page's form)             | 403 banned    |
-| claim                | a guest seat claimed for the profile (Rooms.claim_seat: | 403 banned |
-|                      | POST /api/players, passkey sign-in, /me/new forms) |               |
+| claim                | a guest seat claimed for the profile (Rooms.claim_seat) | 403 banned  |
 | rematch              | POST /api/rooms/{code}/rematch at a public table  | 403 banned    |
 | play_now             | POST /api/play, the /play form                    | 403 banned    |
 | public_table_json    | POST /api/rooms with options.public               | 403 banned    |
@@ -22,7 +22,7 @@ Blocks: two players one of whom blocked the other never sit at one table (409 ``
 |----------------------|---------------------------------------------------|---------------|
 | json_join            | POST /api/rooms/{code}/join                       | 409 blocked   |
 | page_join            | POST /r/{code}/join                               | 409 blocked   |
-| claim                | a guest seat claimed for the profile              | 409 blocked   |
+| claim                | a guest seat claimed for the profile (Rooms.claim_seat) | 409 blocked |
 | rematch              | POST /api/rooms/{code}/rematch                    | 409 blocked   |
 | play_now             | POST /api/play                                    | another table |
 | invitation           | POST /api/rooms/{code}/invite                     | 409 blocked   |
