@@ -53,6 +53,7 @@ from app.live.hub import Hub
 from app.live.notifier import LocalNotifier
 from app.live.pick import make_notifier
 from app.live.presence import Presence
+from app.services.house_rules import HouseRules
 from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
@@ -81,7 +82,8 @@ def build_context(settings: Settings) -> Context:
     )
     notifier = make_notifier(settings.database_url, hub)
     push = Push(engine, settings)
-    rooms = Rooms(engine, notifier, herald=push)
+    # The place's rules (bans, blocks) reach the rooms here, as push does.
+    rooms = Rooms(engine, notifier, herald=push, warden=HouseRules(engine))
     keeper = RoomKeeper(
         rooms,
         hub,

@@ -20,9 +20,10 @@ from app.api.context import ContextDep, MaybeMeDep
 from app.api.errors import status_of
 from app.api.night_answers import (
     DIRECTOR_COOKIE,
-    PLAYER_COOKIE,
+    NIGHT_LINK_COOKIE,
     NightsDep,
     StewardDep,
+    night_link,
     player_link,
 )
 from app.api.night_schemas import CreateNight
@@ -72,7 +73,7 @@ def _page(nights: Nights, state: NightState, request: Request, **kwargs: Any) ->
     you = kwargs.pop("you", None)
     me = kwargs.pop("me", None)
     if you is None:
-        you = nights.pair_of(state, request.cookies.get(PLAYER_COOKIE), me)
+        you = nights.pair_of(state, night_link(request), me)
     club = club_of_night(nights.engine, state.row.id)
     return Page(body, pair_names(body), you=you, club=club, **kwargs)
 
@@ -158,7 +159,7 @@ async def player_link_page(nights: NightsDep, code: str, token: str, request: Re
     except errors.ApiError as refused:
         return _refused(refused)
     response = RedirectResponse(f"/n/{code}", 303)
-    _cookie(response, request, PLAYER_COOKIE, token, f"/n/{code}", f"/api/nights/{code}")
+    _cookie(response, request, NIGHT_LINK_COOKIE, token, f"/n/{code}", f"/api/nights/{code}")
     return response
 
 
@@ -201,7 +202,7 @@ async def sit(
     """ "Go to your table": the player's seat there, its token in the room's cookie (a
     player registered by their handle is seated by their profile: no cookie, the key acts)."""
     try:
-        seated = await nights.write(nights.sit, code, request.cookies.get(PLAYER_COOKIE), me)
+        seated = await nights.write(nights.sit, code, night_link(request), me)
     except errors.ApiError as refused:
         return _refused(refused)
     response = RedirectResponse(f"/r/{seated.room}", 303)
@@ -250,6 +251,7 @@ async def register_self(
     nights: NightsDep,
     code: str,
     request: Request,
+    me: MaybeMeDep,
     first: Annotated[str, Form()] = "",
     second: Annotated[str, Form()] = "",
     team: Annotated[str | None, Form()] = None,
@@ -260,7 +262,15 @@ async def register_self(
     try:
         names, handles = partners(first, second)
         done = await nights.write(
-            partial(nights.register, code, names=names, handles=handles, team=team, director=None)
+            partial(
+                nights.register,
+                code,
+                names=names,
+                handles=handles,
+                team=team,
+                director=None,
+                by=me.player.id if me else None,
+            )
         )
     except errors.ApiError as refused:
         message = page_message(refused)
@@ -328,14 +338,17 @@ async def add_pair(
     nights: NightsDep,
     code: str,
     request: Request,
+    me: MaybeMeDep,
     first: Annotated[str, Form()] = "",
     second: Annotated[str, Form()] = "",
     team: Annotated[str | None, Form()] = None,
 ) -> HTMLResponse:
+    by = me.player.id if me else None
+
     def act(director: str | None) -> None:
         # The pair's links join every pair's on the page (derived from the director's token).
         names, handles = partners(first, second)
-        nights.register(code, names=names, handles=handles, team=team, director=director)
+        nights.register(code, names=names, handles=handles, team=team, director=director, by=by)
 
     return await _acting(nights, code, request, act)
 
@@ -456,7 +469,7 @@ async def live(
     state = await _load(nights, code)
     if state is None or view not in VIEWS:
         return _html(render_missing(code), 404)
-    you = await nights.read(nights.pair_of, state, request.cookies.get(PLAYER_COOKIE), me)
+    you = await nights.read(nights.pair_of, state, night_link(request), me)
     return EventSourceResponse(
         _live_events(nights, steward, code, view, you, i18n.current()),
         ping=15,

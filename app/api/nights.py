@@ -84,16 +84,16 @@ async def open_night(
     "/nights/{code}/pairs",
     status_code=201,
     response_model=PairRegistered,
-    responses=errors_of(404, 409, 422),
+    responses=errors_of(403, 404, 409, 422),
 )
 async def register_pair(
-    nights: NightsDep, ctx: ContextDep, code: Code, body: RegisterPair, director: DirectorDep
+    nights: NightsDep, code: Code, body: RegisterPair, director: DirectorDep, me: MaybeMeDep
 ) -> PairRegistered:
-    """The director registers a pair, or anyone while registration is open. A club night's
-    pairs given by handles are the club's members (422 for anyone else)."""
-    handles = [h for h in body.handles if h]
-    if handles:
-        await ctx.clubs.run(ctx.clubs.check_members, code, handles)
+    """The director registers a pair, or anyone while registration is open. A handle is
+    registered only by its player, a friend of theirs, or at a club's night an admin of that
+    club (403 no_consent; the player's key: the bearer, or the site's player cookie); a club
+    night's pairs given by handles are the club's members (422 for anyone else); two players
+    one of whom blocked the other are no pair (409 blocked)."""
     done = await nights.write(
         nights.register,
         code,
@@ -101,6 +101,7 @@ async def register_pair(
         team=body.team,
         director=director,
         handles=body.handles,
+        by=me.player.id if me else None,
     )
     return PairRegistered(pair=done.pair, links=[player_link(code, t) for t in done.tokens])
 

@@ -35,7 +35,7 @@ from app.api.stream import event_stream
 from app.i18n import _
 from app.live.presence import Presence
 from app.rules.config import UnknownPreset
-from app.services import errors, invites, moderation
+from app.services import errors, invites
 from app.services.decide import action_from
 from app.services.identity import seat_of_mark, typed_code
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
@@ -124,12 +124,16 @@ async def open_table(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Respo
     except ValidationError as err:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
         return HTMLResponse(render_home(error=_rules_refused(detail)), 422)
-    if options.public and me is not None:
-        try:
-            await ctx.players.run(moderation.refuse_banned, ctx.engine, me.player.id)
-        except errors.Forbidden as refused:
-            return HTMLResponse(render_home(error=page_message(refused)), 403)
-    snap = await ctx.rooms.write(ctx.rooms.create_room, rules=rules, seed=None, options=options)
+    try:
+        snap = await ctx.rooms.write(
+            ctx.rooms.create_room,
+            rules=rules,
+            seed=None,
+            options=options,
+            by=me.player.id if me else None,
+        )
+    except errors.Forbidden as refused:  # a banned player's public table
+        return HTMLResponse(render_home(error=page_message(refused)), 403)
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
 
 
@@ -280,7 +284,6 @@ async def join(
         seat=seat,
         token=token,
         player=me.seat_player if me else None,
-        shuns=await ctx.social.shuns(me),
     )
     # A claim on a computer player's seat (from the next deal): a spectator until then.
     seat_now = None if joined.pending else joined.seat

@@ -19,7 +19,7 @@ from app.api.lobby import LobbyOut, lobby
 from app.api.schemas import PlayerName, PresetName
 from app.players import keys
 from app.rules import PRESETS
-from app.services import errors, moderation
+from app.services import errors
 from app.services.play_now import PUBLIC_PLAY_OFF, PlayNowSeat
 from app.web.refusals import page_message
 from app.web.render import render_home, render_public_tables
@@ -68,8 +68,6 @@ async def seat_now(
     """Play now for the routes: the host's switch, the room quota when a table is opened."""
     if not ctx.settings.public_play:
         raise errors.Forbidden(PUBLIC_PLAY_OFF)
-    if me is not None:
-        await ctx.players.run(moderation.refuse_banned, ctx.engine, me.player.id)
     admin = ctx.room_quota.is_admin(request)
     address = client_address(request.scope)
 

@@ -251,17 +251,32 @@ async def delete(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Response:
 
 
 @router.get("/signin/{code}", response_class=HTMLResponse)
-async def signin_page(code: CodeInPath) -> Response:
-    """What a scanned QR code opens: one button that uses the code (whose profile it is
-    cannot be said without using it)."""
-    del code  # the form posts to this very address: the code is written nowhere in the page
-    return _page(render_signin())
+async def signin_page(ctx: ContextDep, request: Request, code: CodeInPath) -> Response:
+    """What a scanned QR code opens: the profile the code signs in to, named (its name and
+    handle), and one button that asks before it signs in (a link may be someone else's,
+    sent as "join my table"). The code is written nowhere in the page: the form posts to
+    this very address. A used or expired code: 410; a guess too many: 429."""
+    try:
+        signin_try(ctx, request)
+        player = await ctx.players.run(ctx.players.signin_profile, code)
+    except errors.Gone:
+        return _page(render_signin(gone=True), 410)
+    except errors.TooMany as refused:
+        return _too_many(refused)
+    return _page(render_signin(profile=(player.name, player.handle)))
+
+
+def _too_many(refused: errors.TooMany) -> Response:
+    page = _page(render_signin(error=page_message(refused)), 429)
+    page.headers["Retry-After"] = str(refused.retry_after or 60)
+    return page
 
 
 @router.post("/signin/{code}")
 async def signin(ctx: ContextDep, request: Request, code: CodeInPath) -> Response:
-    """This device signed in by the code (once, within its ten minutes); the seats this
-    browser holds become the player's, as on the home page. A used or expired code: 410."""
+    """This device signed in by the code (once, within its ten minutes). It signs in,
+    nothing more: the seats this browser holds stay the guest's (issue #43). A used or
+    expired code: 410."""
     try:
         signin_try(ctx, request)
         new = await ctx.players.run(
@@ -270,9 +285,7 @@ async def signin(ctx: ContextDep, request: Request, code: CodeInPath) -> Respons
     except errors.Gone:
         return _page(render_signin(gone=True), 410)
     except errors.TooMany as refused:
-        page = _page(render_signin(error=page_message(refused)), 429)
-        page.headers["Retry-After"] = str(refused.retry_after or 60)
-        return page
+        return _too_many(refused)
     response = RedirectResponse("/me", status_code=303)
-    await _claim_held(ctx, request, new, response)
+    set_player_cookie(response, request, new.key)
     return response

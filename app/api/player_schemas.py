@@ -64,4 +64,7 @@ class SigninIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     code: str = Field(max_length=200)
-    claim: list[str] = Field(default_factory=list, max_length=16)
+    # Ignored since issue #43 (a sign-in never moves a device's guest seats); still accepted.
+    claim: list[str] = Field(
+        default_factory=list, max_length=16, description="ignored: a sign-in claims no seat"
+    )

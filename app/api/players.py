@@ -157,12 +157,10 @@ async def signin_link(ctx: ContextDep, me: MeDep, request: Request) -> JSONRespo
 
 @router.post("/signin", response_model=PlayerKeyOut, responses=errors_of(410, 422, 429))
 async def signin(ctx: ContextDep, body: SigninIn, request: Request) -> JSONResponse:
-    """A new key for this device, by a sign-in link's code (410 once used or expired)."""
+    """A new key for this device, by a sign-in link's code (410 once used or expired). It
+    signs in, nothing more: ``claim`` is accepted and ignored (the seats stay the guest's)."""
     signin_try(ctx, request)
     new = await ctx.players.run(
-        ctx.players.signin,
-        body.code,
-        device=device_name(request.headers.get("user-agent")),
-        claim=body.claim,
+        ctx.players.signin, body.code, device=device_name(request.headers.get("user-agent"))
     )
     return keyed(new, request, 200)

@@ -38,7 +38,7 @@ from app.api.schemas import (
 )
 from app.api.stream import event_stream
 from app.reasons import N_, reason
-from app.services import errors, moderation
+from app.services import errors
 from app.services.decide import action_from
 from app.services.play_now import PUBLIC_PLAY_OFF
 from app.services.view import RoomView
@@ -73,13 +73,12 @@ async def create_room(
         raise errors.Forbidden(SEED_ADMIN_ONLY)
     if body.options.public and not ctx.settings.public_play:
         raise errors.Forbidden(PUBLIC_PLAY_OFF)  # the host's switch: no public tables
-    if body.options.public and me is not None:
-        await ctx.players.run(moderation.refuse_banned, ctx.engine, me.player.id)
     snap = await ctx.rooms.write(
         ctx.rooms.create_room,
         rules=body.chosen_rules(),
         seed=body.seed,
         options=body.options,
+        by=me.player.id if me else None,
     )
     return RoomCreated(code=snap.code, url=f"/r/{snap.code}")
 
@@ -88,7 +87,7 @@ def _is_admin(ctx: Context, request: Request) -> bool:
     return is_admin(ctx.settings.admin_token, request)
 
 
-@router.post("/rooms/{code}/join", response_model=Joined, responses=errors_of(404, 409, 422))
+@router.post("/rooms/{code}/join", response_model=Joined, responses=errors_of(403, 404, 409, 422))
 async def join(
     ctx: ContextDep,
     code: Code,
@@ -107,7 +106,6 @@ async def join(
         seat=body.seat,
         token=token,
         player=me.seat_player if me else None,
-        shuns=await ctx.social.shuns(me),
     )
     if not joined.pending:
         ctx.presence.touch(code, joined.seat)

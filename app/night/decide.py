@@ -70,6 +70,9 @@ class DrawRound:
 
     director: Director | None
     force: bool = False
+    # Pairs (two pair numbers) whose players are kept apart by a block: the draw keeps them at
+    # different tables whenever another draw is possible (API.md § Fifth round).
+    apart: frozenset[frozenset[int]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +263,7 @@ def round_draw(state: NightState, command: DrawRound) -> tuple[int, Draw]:
             or len(side_a) + len(side_b) != len(state.pairs)
         ):
             raise Refused(why.TEAMS_UNEVEN)
-    draw = plan.next_draw(state.shape, state.teams, rounds)
+    draw = plan.next_draw(state.shape, state.teams, rounds, command.apart)
     if draw is None:
         raise Refused(why.NIGHT_OVER)
     return len(rounds) + 1, draw

@@ -65,13 +65,14 @@ def swiss(
     history: Sequence[Draw],
     *,
     score: Callable[[int], int],
+    apart: Iterable[frozenset[int]] = (),
 ) -> Draw | None:
     """The next Swiss round: pairs in standings order (``ranked``, best first) meet the
     nearest pair below them with the same record (``score``: wins) that they have not met,
     else the nearest they have not met; no pair meets another twice. For odd N the lowest
     pair that has not had a bye sits out. None: no such round exists (every pairing left
-    would repeat a meeting)."""
-    seen = met(history)
+    would repeat a meeting). ``apart``: pairs that may not meet either."""
+    seen = met(history) | set(apart)
     byes = {d.bye for d in history if d.bye is not None}
     order = list(ranked)
     bye = None

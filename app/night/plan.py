@@ -94,11 +94,17 @@ def total_rounds(shape: Shape, teams: Sequence[tuple[int, str | None]]) -> int:
 
 
 def next_draw(
-    shape: Shape, teams: Sequence[tuple[int, str | None]], rounds: Sequence[Played]
+    shape: Shape,
+    teams: Sequence[tuple[int, str | None]],
+    rounds: Sequence[Played],
+    apart: frozenset[frozenset[int]] = frozenset(),
 ) -> Draw | None:
     """The next round's draw; None when the night is over. ``teams``: each pair and its club
     (None outside a team match), in registration order. The caller checks that the last
-    round is over."""
+    round is over. ``apart``: pairs kept at different tables when another draw is possible
+    (a block between their players): a Swiss round pairs them as if they had met; the other
+    formats' schedules have every pair meet (round robin, a team's match), or follow the
+    bracket, and draw no other way."""
     pairs = [p for p, _ in teams]
     done = len(rounds)
     if shape.format == "round_robin":
@@ -113,9 +119,11 @@ def next_draw(
     table = standings(pairs, results_of(rounds), byes_of(rounds), shape.order)
     if done < swiss:
         wins = {s.pair: s.wins for s in table}
-        return pairing.swiss(
-            [s.pair for s in table], [p.draw for p in rounds], score=wins.__getitem__
+        ranked, history = [s.pair for s in table], [p.draw for p in rounds]
+        kept = (
+            pairing.swiss(ranked, history, score=wins.__getitem__, apart=apart) if apart else None
         )
+        return kept or pairing.swiss(ranked, history, score=wins.__getitem__)
     k = knockout_size(shape, len(pairs))
     if not k:
         return None

@@ -109,6 +109,13 @@ PLAYER_IN_A_PAIR = reason(
     "{handle} is in a pair of this night already",
     N_("That player is in a pair of this night already"),
 )
+# API.md § Fifth round, "Consent": a profile is registered by handle only by itself, a friend
+# of theirs, or (at that club's nights) an admin of a club they belong to.
+NO_CONSENT = reason(
+    "no_consent",
+    "{handle} is registered by handle only by themself, a friend, or an admin of their club",
+    N_("Only that player, a friend of theirs or an admin of their club may register them."),
+)
 PAIR_REGISTERED = reason(
     "night_pair_registered",
     "that pair is registered already (pair {pair})",

@@ -335,19 +335,6 @@ class Clubs:
         except IntegrityError:
             raise errors.Conflict(why.NIGHT_IN_A_CLUB, night=night) from None
 
-    def check_members(self, night: str, handles: Sequence[str]) -> None:
-        """A club night's pairs are the club's members (422 for anyone else)."""
-        check_code(night)
-        with read(self.engine) as conn:
-            row = night_repo.night_by_code(conn, night)
-            club_id = repo.club_of_night(conn, row.id) if row is not None else None
-            if club_id is None:
-                return
-            members = {m.handle for m in repo.members_of(conn, club_id)}
-        for handle in handles:
-            if folded_handle(handle) not in members:
-                raise errors.Invalid(why.NOT_A_MEMBER, handle=handle[:40])
-
     # -- exports -------------------------------------------------------------------------
 
     def export_json(self, code: str, number: int) -> Json:

@@ -116,6 +116,12 @@ BLOCKED = reason(
     "one of you has blocked the other",
     N_("You cannot sit, talk or be friends with this player."),
 )
+# A banned player takes no seat at a public table, by any path (API.md § Fifth round).
+BANNED = reason(
+    "banned",
+    "the server's admin has barred this player from public play and public tables",
+    N_("You may not play at public tables on this server."),
+)
 SEAT_EMPTY = reason(
     "seat_empty", "seat {seat} is empty: nobody to move", N_("That seat is empty: nobody to move.")
 )
@@ -136,6 +142,7 @@ class TakeSeat:
     player: SeatPlayer | None = None  # a player's profile: the seat is held under it
     # The profiles this player is never seated with (blocks, either way: issue #36).
     shuns: frozenset[int] = frozenset()
+    banned: bool = False  # the admin's ban: no seat at a public table (issue #43)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +235,9 @@ class ClaimSeat:
     # meanwhile is no longer this browser's).
     seat: int | None = None
     mark: str = ""
+    # The player's standing (app/services/warden.py): a claim is a way to a seat too.
+    shuns: frozenset[int] = frozenset()
+    banned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,8 +339,7 @@ def _join(snap: RoomSnap, command: TakeSeat) -> RoomSnap | None:
         return None  # rejoining (or claiming again): nothing changes
     if snap.options.reserved and not command.reserved:
         raise errors.Forbidden(SEATS_RESERVED)
-    if command.shuns and shuns_any(snap, command.shuns):
-        raise errors.Conflict(BLOCKED)  # whichever of the two comes second
+    kept_out(snap, command.banned, command.shuns)
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
         if not free:
@@ -345,6 +354,16 @@ def _join(snap: RoomSnap, command: TakeSeat) -> RoomSnap | None:
     else:
         chosen = command.seat
     return _with_seat(snap, _human(chosen, command))
+
+
+def kept_out(snap: RoomSnap, banned: bool, shuns: frozenset[int]) -> None:
+    """The place's rules at a seat, judged on the room as read: a banned player takes none at
+    a public table (403 banned), nor anyone at a table where a player they are kept apart
+    from sits (409 blocked, whichever of the two comes second)."""
+    if banned and snap.options.public:
+        raise errors.Forbidden(BANNED)
+    if shuns and shuns_any(snap, shuns):
+        raise errors.Conflict(BLOCKED)
 
 
 def shuns_any(snap: RoomSnap, shuns: frozenset[int]) -> bool:
@@ -407,6 +426,7 @@ def _claim_seat(snap: RoomSnap, command: ClaimSeat) -> RoomSnap | None:
     old = _claimed_hash(snap, command)
     if old is None:
         return None
+    kept_out(snap, command.banned, command.shuns)
     seats = list(snap.seats)
     for n, info in enumerate(seats):
         if info is None:

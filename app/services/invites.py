@@ -35,7 +35,7 @@ def invite(rooms: Rooms, social: Social, me: SignedIn, code: str, handle: str) -
     if seat_of(snap, me.seat_token(code)) is None:
         raise errors.Forbidden(INVITE_SEATED_ONLY)
     other = social.other(me, handle)
-    if other in social.shunned(me.player.id):
+    if other in rooms.warden.standing(me.player.id).shuns:
         raise errors.Conflict(BLOCKED)
     if not social.are_friends(me.player.id, other):
         raise errors.Forbidden(FRIENDS_ONLY, handle=handle[:40])

@@ -2,8 +2,9 @@
 a player reports another from a table they sat at, the report keeping the room's chat and
 game records as they were; the admin reads the reports and bans or unbans a player.
 
-``banned(engine, player_id)`` is the one question the rest of the server asks (play now and
-public tables refuse a banned player)."""
+What a ban keeps a player from (a seat at a public table, by any path) is judged where the
+seat is taken: the rooms ask the warden (app/services/warden.py, app/services/house_rules.py)
+for the player's standing, which reads the bans kept here."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from app.players.reasons import NO_PLAYER
 from app.players.state import ProfileRow
 from app.reasons import N_, reason
 from app.services import errors, records
+from app.services.decide import BANNED as BANNED
 from app.services.identity import check_code, token_hash
 from app.services.players import SignedIn
 from app.services.rooms import Rooms
@@ -37,11 +39,6 @@ REPORTS_PER_HOUR = 5
 KEPT_CHAT = 1000  # the room's messages a report keeps, the newest
 KEPT_GAMES = 10  # the room's games whose records a report keeps, the newest
 
-BANNED = reason(
-    "banned",
-    "the server's admin has barred this player from public play and public tables",
-    N_("You may not play at public tables on this server."),
-)
 NOT_AT_TABLE = reason(
     "not_at_table",
     "only a player who sat at room {code!r} may report from it",
@@ -203,12 +200,6 @@ def banned(engine: Engine, player_id: int) -> bool:
     """Whether the admin banned this player: no public play, no new public tables."""
     with read(engine) as conn:
         return store.ban_of(conn, player_id) is not None
-
-
-def refuse_banned(engine: Engine, player_id: int) -> None:
-    """The refusal (403 ``banned``) of a banned player's play now or public table."""
-    if banned(engine, player_id):
-        raise errors.Forbidden(BANNED)
 
 
 def banish(rooms: Rooms, handle: str) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any, Literal, TypeVar
 from sqlalchemy import Connection
 
 from app.live.notifier import NIGHT_PREFIX
+from app.night import club_reasons as club_why
 from app.night import decide as night
 from app.night import reasons as why
 from app.night.options import NightOptions
@@ -44,6 +45,7 @@ from app.players.state import ProfileRow
 from app.rules import Rules
 from app.services import errors
 from app.services.commit import Book, Committer, drew_code
+from app.services.decide import BLOCKED
 from app.services.herald import NightTableOpen
 from app.services.identity import check_code, new_token, token_hash
 from app.services.names import clean_name
@@ -52,8 +54,8 @@ from app.services.players import SignedIn
 from app.services.records import load_record, record_json
 from app.services.rooms import JoinedSeat, Rooms, known_level
 from app.services.snapshot import RoomSnap
+from app.store import club_repo, player_repo, social_repo
 from app.store import night_repo as repo
-from app.store import player_repo
 from app.store.db import read
 
 T = TypeVar("T")
@@ -317,18 +319,26 @@ class Nights:
         team: str | None,
         director: str | None,
         handles: Sequence[str | None] = (None, None),
+        by: int | None = None,
     ) -> Registered:
         """A pair (``handles``: partners with a profile, seated by it each round under its
-        name; ``names`` gives the others')."""
+        name; ``names`` gives the others'). ``by``: the profile registering them, whose
+        consent a handle needs (the player themself, a friend, or at a club's night an admin
+        of that club they belong to: else 403 no_consent); a club night's handles are its
+        members' (422), and two players kept apart by a block are no pair (409 blocked).
+        The one path in: the JSON route and both forms come here."""
         # Refused before the names are judged: no such night, started, registration closed.
         state = self.load(code)
         decided(night.registering, state, director_of(director))
         cleaned = list(names)
         profiles: list[int | None] = [None, None]
-        for slot, handle in enumerate(handles[:2]):
-            if handle:
-                found = self._registered_profile(state, handle)
-                profiles[slot], cleaned[slot] = found.id, found.name
+        chosen = [
+            (slot, self._registered_profile(state, h)) for slot, h in enumerate(handles[:2]) if h
+        ]
+        if chosen:
+            self._consented(state, [p for _, p in chosen], by, self.is_director(state, director))
+        for slot, found in chosen:
+            profiles[slot], cleaned[slot] = found.id, found.name
         cleaned = [clean_name(n) for n in cleaned]
         command = night.Register(
             tuple(cleaned),
@@ -352,14 +362,39 @@ class Nights:
                 raise errors.Conflict(why.PLAYER_IN_A_PAIR, handle=found.handle)
         return found
 
+    def _consented(
+        self, state: NightState, found: Sequence[ProfileRow], by: int | None, director: bool
+    ) -> None:
+        """The rules of registration by handle (API.md § Fifth round): a club night's
+        members only; each handle with consent; no pair of two players kept apart. A club
+        night's director acts for the club's admin who opened it (only an admin opens one)."""
+        with read(self.engine) as conn:
+            club = club_repo.club_of_night(conn, state.row.id)
+            members = (
+                {m.player_id: m.role for m in club_repo.members_of(conn, club)} if club else {}
+            )
+            friends = social_repo.asked(conn, by) & social_repo.asked_by(conn, by) if by else set()
+        for profile in found:
+            if club is not None and profile.id not in members:
+                raise errors.Invalid(club_why.NOT_A_MEMBER, handle=profile.handle)
+        for profile in found:
+            admin = club is not None and (
+                director or (by is not None and members.get(by) == "admin")
+            )
+            if not (profile.id == by or profile.id in friends or admin):
+                raise errors.Forbidden(why.NO_CONSENT, handle=profile.handle)
+        if self.rooms.warden.apart([p.id for p in found]):
+            raise errors.Conflict(BLOCKED)
+
     def set_registration(self, code: str, *, director: str | None, open_: bool) -> NightState:
         self._commit(code, night.SetRegistration(director_of(director), open_))
         return self.load(code)
 
     def next_round(self, code: str, *, director: str | None, force: bool = False) -> NightState:
         state = self.load(code)
+        apart = self._pairs_apart(state)
         number, draw = decided(
-            night.round_draw, state, night.DrawRound(director_of(director), force)
+            night.round_draw, state, night.DrawRound(director_of(director), force, apart)
         )
         rules = Rules.model_validate(state.row.rules)
         room_options = RoomOptions(match=state.options.match, reserved=True)
@@ -371,6 +406,15 @@ class Nights:
         opened = self.load(code)
         self._herald_round(opened, number)
         return opened
+
+    def _pairs_apart(self, state: NightState) -> frozenset[frozenset[int]]:
+        """The night's pairs whose players are kept apart by a block (the warden's rule),
+        for the draw to keep at different tables."""
+        with read(self.engine) as conn:
+            by_pair = repo.profiles_by_pair(conn, state.row.id)
+        owner = {player: pair for pair, ids in by_pair.items() for player in ids}
+        blocks = self.rooms.warden.blocks_among(owner)
+        return frozenset(frozenset((owner[a], owner[b])) for a, b in blocks if owner[a] != owner[b])
 
     def _herald_round(self, state: NightState, number: int) -> None:
         """Tell the players registered by handle that their table of round ``number`` is

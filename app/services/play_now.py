@@ -22,7 +22,7 @@ from sqlalchemy import Engine, text
 from app.reasons import N_, reason
 from app.rules import preset_of, preset_rules
 from app.services import errors
-from app.services.decide import claim_of, shuns_any
+from app.services.decide import BANNED, claim_of, shuns_any
 from app.services.identity import seat_of, token_hash
 from app.services.leavers import refuse_cooling_off
 from app.services.options import RoomOptions
@@ -30,6 +30,7 @@ from app.services.players import SignedIn
 from app.services.rooms import JoinedSeat, Rooms
 from app.services.snapshot import RoomSnap
 from app.services.social import Social
+from app.services.warden import CLEAR, Standing
 from app.store import social_repo
 from app.store.db import read, write
 
@@ -96,7 +97,10 @@ class PlayNow:
         table (the per-address room quota) by raising. A player who left 3 of their last 10
         public games is cooled off (app/services/leavers.py)."""
         with self._one_at_a_time():
-            shuns = self.social.shunned(me.player.id) if me is not None else frozenset()
+            standing = self.rooms.warden.standing(me.player.id) if me is not None else CLEAR
+            if standing.banned:
+                raise errors.Forbidden(BANNED)  # play now's tables are all public
+            shuns = standing.shuns
             held = self._held(me, token, shuns)
             if held is not None:
                 return held  # back to their own table, cooling off or not
@@ -107,7 +111,7 @@ class PlayNow:
             # A table waiting in its lobby first, then one in play (its bots' seats).
             for waiting in (True, False):
                 for code in codes:
-                    seated = self._try(code, me, name, preset, shuns, waiting)
+                    seated = self._try(code, me, name, preset, standing, waiting)
                     if seated is not None:
                         return seated
             may_open()
@@ -144,7 +148,7 @@ class PlayNow:
         me: SignedIn | None,
         name: str,
         preset: str | None,
-        shuns: frozenset[int],
+        standing: Standing,
         waiting: bool,
     ) -> PlayNowSeat | None:
         snap = self.rooms.snapshot(code)
@@ -152,13 +156,13 @@ class PlayNow:
             return None
         if preset is not None and preset_of(snap.rules) != preset:
             return None
-        if shuns and shuns_any(snap, shuns):
+        if standing.shuns and shuns_any(snap, standing.shuns):
             return None
         seat = _free_seat(snap)
         if seat is None:
             return None
         try:
-            joined = self._join(code, seat, me, name, shuns)
+            joined = self._join(code, seat, me, name, standing)
         except errors.ApiError:
             return None  # taken meanwhile (another process's join): the next table
         if joined.snap.game is None and joined.snap.full:
@@ -173,7 +177,7 @@ class PlayNow:
         snap = self.rooms.create_room(
             rules=preset_rules(preset), seed=None, options=RoomOptions(public=True), listed=False
         )
-        joined = self._join(snap.code, 0, me, name, frozenset())
+        joined = self._join(snap.code, 0, me, name, CLEAR)
         for seat in (1, 2, 3):
             self.rooms.seat_bot(code=snap.code, token=None, seat=seat, level=None, admin=True)
         started = self.rooms.start(code=snap.code, token=None, admin=True)
@@ -182,7 +186,7 @@ class PlayNow:
         return self._seated(JoinedSeat(joined.seat, joined.token, started, joined.pending), me)
 
     def _join(
-        self, code: str, seat: int, me: SignedIn | None, name: str, shuns: frozenset[int]
+        self, code: str, seat: int, me: SignedIn | None, name: str, standing: Standing
     ) -> JoinedSeat:
         if me is None:
             return self.rooms.join(code=code, name=name, seat=seat, token=None)
@@ -192,7 +196,7 @@ class PlayNow:
             seat=seat,
             token=me.seat_token(code),
             player=me.seat_player,
-            shuns=shuns,
+            standing=standing,
         )
 
     def _seated(self, joined: JoinedSeat, me: SignedIn | None) -> PlayNowSeat:

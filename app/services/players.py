@@ -321,15 +321,27 @@ class Players:
             )
         return code, SIGNIN_CODE_S
 
-    def signin(self, code: str, *, device: str = "", claim: Iterable[str] = ()) -> NewKey:
-        """A new key for this device, from a sign-in code used once within its ten minutes."""
+    def signin_profile(self, code: str) -> ProfileRow:
+        """The profile a sign-in code would sign in (named on the page before it is used);
+        410 once it is used or expired."""
+        with read(self.engine) as conn:
+            player_id = repo.code_player(conn, keys.hashed(code), datetime.now(UTC))
+            player = repo.player_by_id(conn, player_id) if player_id is not None else None
+        if player is None or player.deleted:
+            raise errors.Gone(CODE_GONE)
+        return player
+
+    def signin(self, code: str, *, device: str = "") -> NewKey:
+        """A new key for this device, from a sign-in code used once within its ten minutes.
+        It signs in, nothing more: the guest seats the device holds stay the guest's (a link
+        may be another's, sent as "join my table": issue #43); seats are claimed only when a
+        browser makes a profile."""
         with write(self.engine) as conn:
             player_id = repo.use_code(conn, keys.hashed(code), datetime.now(UTC))
             player = repo.player_by_id(conn, player_id) if player_id is not None else None
             if player is None or player.deleted:
                 raise errors.Gone(CODE_GONE)
             key = _new_key(conn, player.id, device)
-        self.claim(player, claim)
         return NewKey(player, key)
 
     def new_key(self, player: ProfileRow, *, device: str = "", claim: Iterable[str] = ()) -> NewKey:

@@ -38,6 +38,7 @@ from app.rules.state import Call
 from app.services import errors
 from app.services.commit import Committer, LostRace, drew_code
 from app.services.decide import (
+    BANNED,
     BLOCKED,
     Act,
     Banished,
@@ -62,7 +63,8 @@ from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.persist import persist
 from app.services.snapshot import ReplayOf, RoomSnap, SeatPlayer, SnapCache, load
-from app.store import repo, social_repo
+from app.services.warden import CLEAR, Lenient, Standing, Warden
+from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 from app.views.records import HandRecordView, hand_records
 
@@ -120,10 +122,13 @@ class Rooms:
         notifier: Notifier,
         cache: SnapCache | None = None,
         herald: Herald | None = None,
+        warden: Warden | None = None,
     ):
         self.engine = engine
         # Who hears of a game dealt or a player nudged, away from the table (Web Push).
         self.herald: Herald = herald or Silent()
+        # Who may sit where: the bans and blocks, asked where a seat is asked for.
+        self.warden: Warden = warden or Lenient()
         self.notifier = notifier
         self.cache = cache or SnapCache()
         self._inline = inline_writes(engine)
@@ -190,9 +195,13 @@ class Rooms:
         replay_of: ReplayOf | None = None,
         options: RoomOptions = DEFAULT_OPTIONS,
         listed: bool | None = None,
+        by: int | None = None,
     ) -> RoomSnap:
         """A new room; with ``replay_of``, one that deals that game again (its seed and first
-        dealer); ``listed`` False: a public table listed later (``list_public``)."""
+        dealer); ``listed`` False: a public table listed later (``list_public``). ``by``: the
+        profile opening it (a banned one opens no public table: 403 banned)."""
+        if options.public and by is not None and self.warden.standing(by).banned:
+            raise errors.Forbidden(BANNED)
 
         def insert(conn: Connection, code: str) -> RoomSnap:
             room_id = repo.insert_room(
@@ -232,17 +241,28 @@ class Rooms:
         reserved: bool = False,
         own_seat: bool = False,
         player: SeatPlayer | None = None,
-        shuns: frozenset[int] = frozenset(),
+        standing: Standing | None = None,
     ) -> JoinedSeat:
         """A human takes a seat; a caller already seated here gets its own seat back. With
         ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and
         the seat may be one of a night's reserved seats; with ``own_seat`` too (the night's
         player of that seat), a person substituting in it gives it back (at the game's end).
         With ``player``, ``token`` is the player's seat token here (app/players/keys.py) and
-        the seat is held under the profile."""
+        the seat is held under the profile, as the place's rules let it (its ``standing``,
+        asked of the warden unless the caller has it already)."""
         fresh = token if (reserved or player) and token else new_token()
+        if standing is None:
+            standing = self.warden.standing(player.id) if player is not None else CLEAR
         command = TakeSeat(
-            token, clean_name(name), seat, token_hash(fresh), reserved, own_seat, player, shuns
+            token,
+            clean_name(name),
+            seat,
+            token_hash(fresh),
+            reserved,
+            own_seat,
+            player,
+            standing.shuns,
+            standing.banned,
         )
         snap = self._commit(code, command)
         mine = seat_of(snap, token)
@@ -270,10 +290,20 @@ class Rooms:
         mark: str = "",
     ) -> RoomSnap:
         """The seat ``token`` holds here becomes ``player``'s (``fresh``: their seat token);
-        with no token, the ``seat`` whose token the home page's ``mark`` was made from."""
-        return self._commit(
-            code, ClaimSeat(token, player, name, token_hash(fresh), seat=seat, mark=mark)
+        with no token, the ``seat`` whose token the home page's ``mark`` was made from. A
+        claim is a way to a seat: the place's rules hold (403 banned, 409 blocked)."""
+        standing = self.warden.standing(player.id)
+        command = ClaimSeat(
+            token,
+            player,
+            name,
+            token_hash(fresh),
+            seat=seat,
+            mark=mark,
+            shuns=standing.shuns,
+            banned=standing.banned,
         )
+        return self._commit(code, command)
 
     def forget_player(self, *, code: str, player: int) -> RoomSnap:
         """A deleted profile's seat here is held by nobody from now on."""
@@ -308,15 +338,15 @@ class Rooms:
         return done
 
     def _apart(self, code: str) -> None:
-        """Two players at this table, one of whom blocked the other since they sat down:
-        their game finishes, and no new one seats them together (409 blocked)."""
+        """Two players at this table, one of whom blocked the other since they sat down
+        (or a player banned since, at a public table): their game finishes, and no new one
+        seats them again (409 blocked, 403 banned)."""
         snap = self.cache.get(code) or self.snapshot(code)
         ids = {s.player.id for s in snap.seats if s is not None and s.player is not None}
-        if len(ids) < 2:
-            return
-        with read(self.engine) as conn:
-            if social_repo.blocked_among(conn, ids):
-                raise errors.Conflict(BLOCKED)
+        if snap.options.public and self.warden.banned_among(ids):
+            raise errors.Forbidden(BANNED)
+        if self.warden.apart(ids):
+            raise errors.Conflict(BLOCKED)
 
     def act(
         self,

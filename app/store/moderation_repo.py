@@ -161,3 +161,9 @@ def all_bans(conn: Connection) -> list[BanRow]:
         .order_by(bans.c.at.desc())
     )
     return [BanRow(h, r, as_utc(a), by) for h, r, a, by in conn.execute(query)]
+
+
+def banned_among(conn: Connection, ids: set[int]) -> bool:
+    """Whether one of these players is banned."""
+    query = select(bans.c.player_id).where(bans.c.player_id.in_(ids))
+    return conn.execute(query.limit(1)).first() is not None

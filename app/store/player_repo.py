@@ -148,6 +148,16 @@ def use_code(conn: Connection, code_hash: str, at: datetime) -> int | None:
     return conn.scalar(select(codes.c.player_id).where(codes.c.code_hash == code_hash))
 
 
+def code_player(conn: Connection, code_hash: str, at: datetime) -> int | None:
+    """The player a sign-in code would sign in, the code left unused (the page that asks
+    first names the profile); None when it is used, expired or unknown."""
+    query = select(codes.c.player_id).where(
+        codes.c.code_hash == code_hash, codes.c.used_at.is_(None), codes.c.expires_at > at
+    )
+    found: int | None = conn.scalar(query)
+    return found
+
+
 def forget_old_codes(conn: Connection, before: datetime) -> None:
     conn.execute(delete(codes).where(codes.c.expires_at < before))
 

@@ -138,6 +138,14 @@ def blocked_among(conn: Connection, ids: set[int]) -> bool:
     return conn.execute(query.limit(1)).first() is not None
 
 
+def blocks_among(conn: Connection, ids: set[int]) -> set[tuple[int, int]]:
+    """The blocks between these players: (blocker, blocked)."""
+    query = select(blocks.c.player_id, blocks.c.blocked_id).where(
+        blocks.c.player_id.in_(ids), blocks.c.blocked_id.in_(ids)
+    )
+    return {(int(a), int(b)) for a, b in conn.execute(query)}
+
+
 def invite(conn: Connection, player_id: int, from_id: int, room_code: str, at: datetime) -> None:
     """Record (or renew) an invitation to ``room_code``."""
     conn.execute(

@@ -105,8 +105,10 @@ def render_keep_games(form: ProfileForm, code: str) -> str:
     return environment().get_template("keep_games.html").render(form=form, code=code)
 
 
-def render_signin(*, gone: bool = False, error: str | None = None) -> str:
-    """The page a sign-in link opens: one button that uses the code (never written in the
-    page: the form posts to the page's own address); ``gone``: the code was used or is
-    past its ten minutes."""
-    return environment().get_template("signin.html").render(gone=gone, error=error)
+def render_signin(
+    *, gone: bool = False, error: str | None = None, profile: tuple[str, str] | None = None
+) -> str:
+    """The page a sign-in link opens: the ``profile`` (name, handle) it signs in to, and one
+    button that asks before it uses the code (never written in the page: the form posts to
+    the page's own address); ``gone``: the code was used or is past its ten minutes."""
+    return environment().get_template("signin.html").render(gone=gone, error=error, profile=profile)

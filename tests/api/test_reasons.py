@@ -372,8 +372,10 @@ def player_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     night = c.post("/api/nights", json={"name": "Handles"}).json()
     pairs, director = f"/api/nights/{night['code']}/pairs", bearer(night["director_token"])
     by_handle = {"names": ["A", "B"], "handles": ["reasons", None]}
-    assert c.post(pairs, json=by_handle, headers=director).status_code == 201
-    yield "night_player_in_a_pair", code_of(c.post(pairs, json=by_handle, headers=director))
+    # A handle without its player's consent (the director of a plain night is nobody's).
+    yield "no_consent", code_of(c.post(pairs, json=by_handle, headers=director))
+    assert c.post(pairs, json=by_handle, headers=key).status_code == 201
+    yield "night_player_in_a_pair", code_of(c.post(pairs, json=by_handle, headers=key))
     nobody = {"names": ["A", "B"], "handles": ["nobody", None]}
     yield "no_player", code_of(c.post(pairs, json=nobody, headers=director))
     for _ in range(SIGNIN_TRIES):

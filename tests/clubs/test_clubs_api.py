@@ -271,12 +271,13 @@ def test_a_night_never_moves_between_clubs(client: TestClient) -> None:
     r = client.post(f"/api/clubs/{other}/nights", json=take, headers=bearer(other_keys["ozz"]))
     assert r.status_code == 201 and r.json() == {"night": plain, "season": 1}
     assert [n["code"] for n in club(client, other)["nights"]] == [plain]
-    # Its pairs by handle are members now; a night without a club takes anyone's profile.
+    # Its pairs by handle are members now; a night without a club takes a profile only with
+    # its player's consent (API.md § Fifth round): its director alone is nobody's say.
     r = register_players(client, plain, plain_director, ["ozz", "ned"])
     assert r.status_code == 422 and _code(r) == "club_not_a_member"
     island, island_director = open_night(client)
     r = register_players(client, island, island_director, ["ozz", "ned"])
-    assert r.status_code == 201, r.text
+    assert r.status_code == 403 and _code(r) == "no_consent", r.text
 
 
 def test_an_erased_member_leaves_the_club_and_their_games_stay(client: TestClient) -> None:

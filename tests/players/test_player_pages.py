@@ -188,13 +188,15 @@ def test_a_signin_link_signs_another_browser_in_once(client: TestClient) -> None
     code, token = _seated(other, "Guest", 3)
     page = other.get(link)
     assert page.status_code == 200 and 'data-action="signin"' in page.text
+    # The page names the profile it signs in to, and asks first.
+    assert 'data-signin-profile="gus"' in page.text and "Gus" in page.text
     _secrets_absent(page.text, link.rsplit("/", 1)[1])
     r = other.post(link, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == "/me"
     assert 'data-me="gus"' in other.get("/me").text
-    # The seat the other browser held is the profile's now.
-    assert view(other, code, _key(other))["seats"][3]["player"] == "gus"
-    assert view(other, code, token)["you"] is None
+    # It signs in, nothing more: the seat the other browser held is still the guest's.
+    assert view(other, code, token)["you"] == 3
+    assert view(other, code)["seats"][3]["player"] is None
     # Used once: the page says so, and how to get a new one.
     third = _browser(client)
     r = third.post(link, follow_redirects=False)
@@ -233,3 +235,32 @@ def test_sign_in_links_tried_too_often_from_one_address_are_refused(client: Test
     r = client.post("/signin/sc.guess", follow_redirects=False)
     assert r.status_code == 429 and "data-form-error" in r.text and r.headers["retry-after"]
     assert PLAYER_COOKIE not in client.cookies
+
+
+def test_a_signin_link_no_longer_hands_the_openers_guest_seats_to_its_maker(
+    client: TestClient,
+) -> None:
+    """What broke (review round 5, finding 1): a player sent a guest their own sign-in link
+    ("join my table"); the guest pressed the page's one button, which never said whose
+    profile it was, and every seat the guest's browser held became the maker's, hidden cards
+    included."""
+    client.post("/me/new", data={"handle": "maker", "name": "Mallory"})
+    maker = _key(client)
+    link = _signin_link(client)
+    victim = _browser(client)
+    code, token = _seated(victim, "Victim", 0)
+    page = victim.get(link)
+    assert page.status_code == 200
+    assert 'data-signin-profile="maker"' in page.text and "Mallory" in page.text
+    assert victim.post(link, follow_redirects=False).status_code == 303
+    # The victim's seat is still the guest's: the maker's key sees no hand there.
+    assert view(victim, code, token)["you"] == 0
+    assert view(client, code, maker)["you"] is None
+    assert view(client, code)["seats"][0]["player"] is None
+    # Nor by the JSON twin, whatever it is asked to claim.
+    other, (code2, token2) = _browser(client), _seated(_browser(client), "Victim", 1)
+    code_only = client.post("/api/me/signin-links", headers=bearer(maker)).json()["code"]
+    r = other.post("/api/signin", json={"code": code_only, "claim": [token2]})
+    assert r.status_code == 200, r.text
+    assert view(client, code2, token2)["you"] == 1
+    assert view(client, code2)["seats"][1]["player"] is None

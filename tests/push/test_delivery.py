@@ -178,10 +178,14 @@ def test_a_club_nights_table_and_an_invitation_are_told(
         h: subscribed(client, receiver, k, events=["night", "invite"]) for h, k in keys.items()
     }
     for pair in (["n_nia", "n_oli"], ["n_pia", "n_rex"]):
+        # A player registers themself and a friend (consent: API.md § Fifth round).
+        for a, b in (pair, pair[::-1]):
+            asked = client.post("/api/me/friends", json={"handle": b}, headers=bearer(keys[a]))
+            assert asked.status_code == 200, asked.text
         r = client.post(
             f"/api/nights/{code}/pairs",
             json={"names": ["x", "y"], "handles": pair},
-            headers=bearer(director),
+            headers=bearer(keys[pair[0]]),
         )
         assert r.status_code == 201, r.text
     table = next_round(client, code, director)["rounds"][0]["tables"][0]
