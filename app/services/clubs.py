@@ -207,14 +207,28 @@ class Clubs:
             self._admin(conn, club, me)
             return repo.revoke_invites(conn, club.id, datetime.now(UTC))
 
+    def _invite(self, conn: Connection, club: ClubRow, invite: str) -> None:
+        """The invite is the club's and stands: else 404, or 410 once revoked."""
+        found = repo.invite_by_hash(conn, hashed(invite[:200]))
+        if found is None or found[0] != club.id:
+            raise errors.NotFound(why.NO_INVITE)
+        if found[1] is not None:
+            raise errors.Gone(why.INVITE_GONE)
+
+    def invited(self, code: str, invite: str, me: SignedIn | None) -> Json:
+        """What an invite link's page shows before anyone presses Join: the club's name and
+        the reader's role in it (None: not a member). Joins nothing."""
+        with read(self.engine) as conn:
+            club = self._club(conn, code)
+            self._invite(conn, club, invite)
+            members = repo.members_of(conn, club.id) if me is not None else []
+        role = next((m.role for m in members if me and m.player_id == me.player.id), None)
+        return {"code": club.code, "name": club.name, "role": role}
+
     def join(self, me: SignedIn, code: str, invite: str) -> Json:
         with write(self.engine) as conn:
             club = self._club(conn, code)
-            found = repo.invite_by_hash(conn, hashed(invite[:200]))
-            if found is None or found[0] != club.id:
-                raise errors.NotFound(why.NO_INVITE)
-            if found[1] is not None:
-                raise errors.Gone(why.INVITE_GONE)
+            self._invite(conn, club, invite)
             members = repo.members_of(conn, club.id)
             mine = [m for m in members if m.player_id == me.player.id]
             if not mine:
