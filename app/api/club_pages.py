@@ -44,7 +44,7 @@ async def _club_page(
     ctx: ContextDep, code: str, me: SignedIn | None, template: str = "club", **kw: object
 ) -> HTMLResponse:
     try:
-        club = await ctx.clubs.run(ctx.clubs.club, code)
+        club = await ctx.clubs.run(ctx.clubs.club, code, me)
         role = await ctx.clubs.run(ctx.clubs.role_of, code, me)
     except errors.ApiError as refused:
         return _refused(refused)

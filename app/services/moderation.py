@@ -44,8 +44,8 @@ BANNED = reason(
 )
 NOT_AT_TABLE = reason(
     "not_at_table",
-    "only a player who sat at room {code!r} may report from it",
-    N_("Only a player who sat at that table may report from it."),
+    "a report from room {code!r} is made by, and names, a player who sat at it",
+    N_("A report from a table is made by, and names, a player who sat at it."),
 )
 REPORT_SELF = reason(
     "report_self", "a player cannot report themselves", N_("You cannot report yourself.")
@@ -82,8 +82,9 @@ def report(
     text: str,
     now: datetime | None = None,
 ) -> Json:
-    """Report ``handle`` from ``room``, where the reporter sat; keep the room's chat and its
-    games' records as they are now."""
+    """Report ``handle`` from ``room``, where both the reporter and the reported player sat
+    (else 403, or 409 for the reported); keep the room's chat and its games' records as they
+    are now."""
     now = now or _now()
     words = clean_text(text, REPORT_TEXT_MAX)
     check_code(room)
@@ -95,6 +96,10 @@ def report(
             raise errors.NotFound(errors.NO_ROOM, code=room)
         if not store.sat_at(conn, room, me.player.id, token_hash(me.seat_token(room))):
             raise errors.Forbidden(NOT_AT_TABLE, code=room)
+        # A bystander is no one to report from here (review round 5, finding 14): the
+        # reported player held a seat in this room at some time (by their profile).
+        if not store.sat_at(conn, room, reported.id):
+            raise errors.Conflict(NOT_AT_TABLE, code=room)
     chat, kept = _kept(rooms, room)
     with write(rooms.engine) as conn:
         # Counted inside the write, the reporter's row held: two reports at once from one

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Table,
+    and_,
     bindparam,
     delete,
     exc,
@@ -520,10 +521,11 @@ def insert_chat(
 
 
 def chat_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatRow]:
-    """The room's last ``limit`` messages, oldest first."""
+    """The room's last ``limit`` messages, oldest first; a deleted profile's lines keep the
+    name as written and show no handle (those written before deletion cleared their link)."""
     query = (
         select(*_CHAT_COLUMNS, players.c.handle)
-        .outerjoin(players, players.c.id == chat.c.player_id)
+        .outerjoin(players, and_(players.c.id == chat.c.player_id, players.c.deleted_at.is_(None)))
         .where(chat.c.room_id == room_id)
         .order_by(chat.c.id.desc())
         .limit(limit)
