@@ -103,9 +103,7 @@ def recent_reports(conn: Connection, *, limit: int, offset: int = 0) -> list[Rep
     return out
 
 
-def sat_at(
-    conn: Connection, room_code: str, player_id: int, token_hash: str | None = None
-) -> bool:
+def sat_at(conn: Connection, room_code: str, player_id: int, token_hash: str | None = None) -> bool:
     """Whether the player sits at the room, or sat there in one of its games: their seat now,
     a game's lineup naming them (by profile or by the seat token their key gives there), or
     a game of their career played there."""
