@@ -139,9 +139,10 @@ class RequestLog:
 
 
 # A club night's links carry a token in their path (a player's, the director's, a
-# substitute's: /n/{code}/p/<token>), as does a player's one-time sign-in link
-# (/signin/<code>): the log keeps the path without it.
-_SECRET_IN_PATH = re.compile(r"^(/n/[^/]+/[pds]/|/signin/)[^/]+")
+# substitute's: /n/{code}/p/<token>), as do a player's one-time sign-in link
+# (/signin/<code>) and a club's invite link (/c/{code}/join/<token>): the log keeps the
+# path without it.
+_SECRET_IN_PATH = re.compile(r"^(/n/[^/]+/[pds]/|/signin/|/c/[^/]+/join/)[^/]+")
 
 
 def public_path(path: str) -> str:

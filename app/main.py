@@ -53,11 +53,11 @@ from app.live.hub import Hub
 from app.live.notifier import LocalNotifier
 from app.live.pick import make_notifier
 from app.live.presence import Presence
-from app.services.house_rules import HouseRules
 from app.services.housekeeping import Housekeeping, RoomSweeper
 from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
 from app.services.nights import Nights
+from app.services.place_rules import PlaceRules
 from app.services.players import Players
 from app.services.push import Push
 from app.services.quotas import Quotas
@@ -83,7 +83,7 @@ def build_context(settings: Settings) -> Context:
     notifier = make_notifier(settings.database_url, hub)
     push = Push(engine, settings)
     # The place's rules (bans, blocks) reach the rooms here, as push does.
-    rooms = Rooms(engine, notifier, herald=push, warden=HouseRules(engine))
+    rooms = Rooms(engine, notifier, herald=push, warden=PlaceRules(engine))
     keeper = RoomKeeper(
         rooms,
         hub,

@@ -1,6 +1,6 @@
 """A club's pages: open a club (/c), the club (/c/{code}) with an admin's forms, the invite
-link (/c/{code}/join/{token}) and the season's board for the venue's screen
-(/c/{code}/board). Plain forms over the same use cases as the JSON API
+link's page (/c/{code}/join/{token}, joined by its button) and the season's board for the
+venue's screen (/c/{code}/board). Plain forms over the same use cases as the JSON API
 (app/services/clubs.py); a refusal is said on the page in the reader's language."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from app.night.standings import Order
 from app.players.reasons import KEY_NEEDED
 from app.services import errors
 from app.services.players import SignedIn
-from app.web.club import ClubPage, render, render_open
+from app.web.club import ClubPage, render, render_join, render_open
 from app.web.error_page import render_error
 from app.web.refusals import page_message
 
@@ -44,7 +44,7 @@ async def _club_page(
     ctx: ContextDep, code: str, me: SignedIn | None, template: str = "club", **kw: object
 ) -> HTMLResponse:
     try:
-        club = await ctx.clubs.run(ctx.clubs.club, code)
+        club = await ctx.clubs.run(ctx.clubs.club, code, me)
         role = await ctx.clubs.run(ctx.clubs.role_of, code, me)
     except errors.ApiError as refused:
         return _refused(refused)
@@ -93,9 +93,22 @@ async def board_page(ctx: ContextDep, code: str) -> HTMLResponse:
     return await _club_page(ctx, code, None, "board")
 
 
-@router.get("/c/{code}/join/{token}")
-async def join_page(ctx: ContextDep, code: str, token: str, me: MaybeMeDep) -> Response:
-    """An invite link: a signed-in player joins; anyone else is asked to make a profile."""
+# Under /c/{code}/join/ only: app/logs.py writes these paths without their token.
+@router.get("/c/{code}/join/{token}", response_class=HTMLResponse)
+async def join_page(ctx: ContextDep, code: str, token: str, me: MaybeMeDep) -> HTMLResponse:
+    """An invite link opens a page naming the club; only its Join button (a POST, which the
+    gate refuses from another site's page) joins. A link followed from anywhere joins
+    nothing."""
+    try:
+        club = await ctx.clubs.run(ctx.clubs.invited, code, token, me)
+    except errors.ApiError as refused:
+        return _refused(refused)
+    return _html(render_join(club, signed_in=me is not None))
+
+
+@router.post("/c/{code}/join/{token}")
+async def join(ctx: ContextDep, code: str, token: str, me: MaybeMeDep) -> Response:
+    """Join pressed: a signed-in player joins; anyone else is asked to make a profile."""
     try:
         await ctx.clubs.run(ctx.clubs.join, _signed(me), code, token)
     except errors.ApiError as refused:

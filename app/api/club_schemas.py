@@ -52,6 +52,15 @@ class Member(BaseModel):
     role: str = Field(description="admin or member")
 
 
+class ClubMember(BaseModel):
+    handle: str | None = Field(
+        description="null for an unlisted member, to a reader who is not a member (API.md §"
+        " Fifth round, Privacy)"
+    )
+    name: str
+    role: str = Field(description="admin or member")
+
+
 class NameAdmin(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -83,7 +92,7 @@ class ClubView(BaseModel):
     code: str
     name: str
     order: Order
-    members: list[Member]
+    members: list[ClubMember]
     seasons: list[SeasonOut]
     nights: list[dict[str, Any]] = Field(
         description="each night's code, name, season, state, winner (once over) and url"

@@ -24,7 +24,7 @@ from app.api.club_schemas import (
     StartSeason,
     TakeNight,
 )
-from app.api.context import ContextDep, MeDep
+from app.api.context import ContextDep, MaybeMeDep, MeDep
 from app.services.clubs import season_json
 
 router = APIRouter(prefix="/api", tags=["clubs"])
@@ -42,10 +42,10 @@ async def open_club(ctx: ContextDep, me: MeDep, body: CreateClub) -> ClubCreated
 
 
 @router.get("/clubs/{code}", response_model=ClubView, responses=errors_of(404))
-async def club(ctx: ContextDep, code: Code) -> JSONResponse:
+async def club(ctx: ContextDep, code: Code, me: MaybeMeDep) -> JSONResponse:
     """The club: members, seasons, nights, and the latest season's standings (counted from
-    its nights' records on each read)."""
-    found = await ctx.clubs.run(ctx.clubs.club, code)
+    its nights' records on each read); an unlisted member's handle only to the members."""
+    found = await ctx.clubs.run(ctx.clubs.club, code, me)
     return JSONResponse(found, headers=NO_STORE)
 
 
@@ -118,9 +118,9 @@ async def take_night(ctx: ContextDep, me: MeDep, code: Code, body: TakeNight) ->
 
 
 @router.get("/clubs/{code}/seasons/{number}/export.json", responses=errors_of(404))
-async def export_json(ctx: ContextDep, code: Code, number: Number) -> JSONResponse:
+async def export_json(ctx: ContextDep, code: Code, number: Number, me: MaybeMeDep) -> JSONResponse:
     """The season: its standings and awards, and every night's export inside."""
-    found = await ctx.clubs.run(ctx.clubs.export_json, code, number)
+    found = await ctx.clubs.run(ctx.clubs.export_json, code, number, me)
     return JSONResponse(found, headers=NO_STORE)
 
 
@@ -129,7 +129,7 @@ async def export_json(ctx: ContextDep, code: Code, number: Number) -> JSONRespon
     response_class=Response,
     responses={200: {"content": {"text/csv": {}}}, **errors_of(404)},
 )
-async def export_csv(ctx: ContextDep, code: Code, number: Number) -> Response:
+async def export_csv(ctx: ContextDep, code: Code, number: Number, me: MaybeMeDep) -> Response:
     """The season's standings, pairs then players, as CSV."""
-    text = await ctx.clubs.run(ctx.clubs.export_csv, code, number)
+    text = await ctx.clubs.run(ctx.clubs.export_csv, code, number, me)
     return Response(text, media_type="text/csv; charset=utf-8", headers=NO_STORE)

@@ -16,6 +16,7 @@ from starlette.responses import Response
 
 from app.api.middleware import error_page_of, wants_page
 from app.api.schemas import RefusedValue
+from app.logs import public_path
 from app.reasons import N_, Param, error_body, reason
 from app.services import errors
 from app.services.errors import ApiError, Invalid
@@ -181,7 +182,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> Response:
-        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        log.exception("unexpected error on %s %s", request.method, public_path(request.url.path))
         if wants_page(request.scope):  # outside the language layer (Starlette's outermost)
             return _html(error_page_of(request.scope, 500), 500)
         return error_response(500, "internal", "an unexpected error; it has been logged")

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field
 
 from app.api.context import Context
 from app.rules import preset_of
+from app.services.privacy import shown_handle, unlisted_among
 from app.services.snapshot import RoomSnap
 
 
@@ -32,7 +33,11 @@ class LobbyOut(BaseModel):
     tables: list[LobbyTable]
 
 
-def lobby_table(ctx: Context, snap: RoomSnap) -> LobbyTable:
+def lobby_table(
+    ctx: Context, snap: RoomSnap, unlisted: frozenset[int] = frozenset(), viewer: int | None = None
+) -> LobbyTable:
+    """A public table as the lobby shows it to ``viewer``: an unlisted player seated there is
+    named, their handle shown only to themself (app/players/privacy.py)."""
     game = snap.game
     return LobbyTable(
         code=snap.code,
@@ -45,20 +50,35 @@ def lobby_table(ctx: Context, snap: RoomSnap) -> LobbyTable:
             None
             if s is None
             else LobbySeat(
-                seat=s.seat, name=s.name, bot=s.bot, handle=s.player.handle if s.player else None
+                seat=s.seat,
+                name=s.name,
+                bot=s.bot,
+                handle=shown_handle(
+                    s.player.handle,
+                    listed=s.player.id not in unlisted,
+                    player=s.player.id,
+                    viewer=viewer,
+                )
+                if s.player
+                else None,
             )
             for s in snap.seats
         ],
     )
 
 
-def lobby(ctx: Context) -> LobbyOut:
-    """The public tables in their lobby or in play, with somebody at them."""
+def lobby(ctx: Context, viewer: int | None = None) -> LobbyOut:
+    """The public tables in their lobby or in play, with somebody at them, as ``viewer`` (a
+    player's id, None: a guest) is shown them."""
     if not ctx.settings.public_play:
         return LobbyOut(public_play=False, tables=[])
-    tables = []
+    snaps = []
     for code in ctx.social.open_public_rooms():
         snap = ctx.rooms.snapshot(code)
         if any(s is not None and not s.bot for s in snap.seats):
-            tables.append(lobby_table(ctx, snap))
-    return LobbyOut(public_play=True, tables=tables)
+            snaps.append(snap)
+    seated = {s.player.id for snap in snaps for s in snap.seats if s is not None and s.player}
+    unlisted = unlisted_among(ctx.engine, seated)
+    return LobbyOut(
+        public_play=True, tables=[lobby_table(ctx, snap, unlisted, viewer) for snap in snaps]
+    )

@@ -2,9 +2,11 @@
 scraper on this machine (loopback) only.
 
 Loopback means the connection's own peer is a loopback address and no proxy stood between:
-a request carrying ``Forwarded`` or ``X-Forwarded-For`` came through a proxy (which may well
-run on this machine, so its peer is loopback too) and needs the admin token. The peer is the
-one uvicorn's proxy-headers middleware left in the scope, as for the rate limit
+a request carrying any header a proxy adds (``Forwarded``, any ``X-Forwarded-*``,
+``X-Real-IP``, ``Via``) came through a proxy (which may well run on this machine, so its peer
+is loopback too) and needs the admin token. A proxy that adds none of them (one in TCP mode)
+cannot be told from a local scraper: the admin token is then the way (docs/self-hosting.md).
+The peer is the one uvicorn's proxy-headers middleware left in the scope, as for the rate limit
 (app/api/limits.py).
 
 Gauges the database knows for every process (rooms, games in play) are read at each scrape;
@@ -38,12 +40,19 @@ METRICS_LOOPBACK_ONLY = reason(
     "the metrics are for a scraper on this machine (loopback, no proxy) or the admin token",
     N_("Only the server's admin may do that."),
 )
-_FORWARDED = ("forwarded", "x-forwarded-for")
+# The headers a proxy adds (any one of them: the request was forwarded).
+_PROXY_HEADERS = ("forwarded", "x-real-ip", "via")
+_PROXY_PREFIX = "x-forwarded-"
+
+
+def forwarded(request: Request) -> bool:
+    """The request carries a header some proxy adds."""
+    return any(name in _PROXY_HEADERS or name.startswith(_PROXY_PREFIX) for name in request.headers)
 
 
 def from_loopback(request: Request) -> bool:
     """The peer is this machine and no proxy forwarded the request."""
-    if any(name in request.headers for name in _FORWARDED):
+    if forwarded(request):
         return False
     try:
         return ipaddress.ip_address(client_address(request.scope)).is_loopback

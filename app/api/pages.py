@@ -71,7 +71,7 @@ async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLRespons
     held = await _tables_held(ctx, request, me)
     name = me.player.name if me else None
     invited = await ctx.players.run(invites.invitations, ctx.rooms, me) if me else []
-    found = await ctx.rooms.read(lobby, ctx)
+    found = await ctx.rooms.read(lobby, ctx, me.player.id if me else None)
     # The lobby is live: no cache keeps the page (a guest's neither).
     page = render_home(
         held=held,

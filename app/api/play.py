@@ -138,11 +138,12 @@ async def play_now(
 
 
 @router.get("/lobby", response_model=LobbyOut)
-async def get_lobby(ctx: ContextDep, response: Response) -> LobbyOut:
+async def get_lobby(ctx: ContextDep, response: Response, me: MaybeMeDep) -> LobbyOut:
     """The public tables (anyone may watch one): seats with names, computer players and
-    handles, the preset, the phase, rated or not, spectators."""
+    handles (an unlisted player's only to themself), the preset, the phase, rated or not,
+    spectators."""
     response.headers.update(NO_STORE)
-    return await ctx.rooms.read(lobby, ctx)
+    return await ctx.rooms.read(lobby, ctx, me.player.id if me else None)
 
 
 # -- the home page's -----------------------------------------------------------------------
@@ -151,9 +152,9 @@ pages = APIRouter(include_in_schema=False)
 
 
 @pages.get("/lobby", response_class=HTMLResponse)
-async def lobby_fragment(ctx: ContextDep) -> HTMLResponse:
+async def lobby_fragment(ctx: ContextDep, me: MaybeMeDep) -> HTMLResponse:
     """The home page's list of public tables, polled by htmx."""
-    found = await ctx.rooms.read(lobby, ctx)
+    found = await ctx.rooms.read(lobby, ctx, me.player.id if me else None)
     return HTMLResponse(render_public_tables(found.tables), headers=NO_STORE)
 
 

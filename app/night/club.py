@@ -24,6 +24,7 @@ class MemberRow:
     handle: str
     name: str
     role: str
+    listed: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ in its club, and the club's row is locked while roles or seasons change.
 from __future__ import annotations
 
 import asyncio
-import csv
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,11 +29,13 @@ from app.players.handles import folded_handle
 from app.players.keys import hashed
 from app.services import errors
 from app.services.commit import drew_code, retried
+from app.services.csv_export import CsvWriter
 from app.services.identity import check_code, new_token
 from app.services.night_view import export_json as night_export_json
 from app.services.night_view import night_state
 from app.services.nights import Nights, Opened, state_of
 from app.services.players import SignedIn
+from app.services.privacy import shown_handle
 from app.services.quotas import Quotas
 from app.store import club_repo as repo
 from app.store import night_repo
@@ -98,22 +99,38 @@ class Clubs:
             raise errors.Forbidden(why.NOT_ADMIN)
         return members
 
-    def club(self, code: str) -> Json:
-        """The club as ``GET /api/clubs/{code}`` answers it: members, seasons, nights and the
-        standings of its latest season."""
+    def club(self, code: str, me: SignedIn | None = None) -> Json:
+        """The club as ``GET /api/clubs/{code}`` answers it to ``me``: members, seasons,
+        nights and the standings of its latest season; an unlisted player's handle only to
+        the club's members (app/services/privacy.py)."""
+        viewer = me.player.id if me is not None else None
         with read(self.engine) as conn:
             club = self._club(conn, code)
             members = repo.members_of(conn, club.id)
+            among = any(m.player_id == viewer for m in members)
             seasons = repo.seasons_of(conn, club.id)
             nights = repo.nights_of(conn, club.id)
             loaded = {n.code: state_of(conn, n.code) for n in nights}
-            latest = self._season_of(conn, club, seasons[-1], loaded) if seasons else None
+            latest = (
+                self._season_of(conn, club, seasons[-1], loaded, viewer=viewer, among=among)
+                if seasons
+                else None
+            )
         states = {code: night_state(state) for code, state in loaded.items()}
         return {
             "code": club.code,
             "name": club.name,
             "order": club.standings,
-            "members": [{"handle": m.handle, "name": m.name, "role": m.role} for m in members],
+            "members": [
+                {
+                    "handle": shown_handle(
+                        m.handle, listed=m.listed, player=m.player_id, viewer=viewer, among=among
+                    ),
+                    "name": m.name,
+                    "role": m.role,
+                }
+                for m in members
+            ],
             "seasons": [season_json(s) for s in seasons],
             "nights": [
                 {
@@ -144,13 +161,16 @@ class Clubs:
             members = repo.members_of(conn, club.id)
         return next((m.role for m in members if m.player_id == me.player.id), None)
 
-    def season(self, code: str, number: int) -> SeasonOfClub:
+    def season(self, code: str, number: int, me: SignedIn | None = None) -> SeasonOfClub:
+        """A season as ``me`` is shown it (a stranger: an unlisted player's name alone)."""
+        viewer = me.player.id if me is not None else None
         with read(self.engine) as conn:
             club = self._club(conn, code)
             found = [s for s in repo.seasons_of(conn, club.id) if s.number == number]
             if not found:
                 raise errors.NotFound(why.NO_SUCH_SEASON, season=number)
-            return self._season_of(conn, club, found[0])
+            among = any(m.player_id == viewer for m in repo.members_of(conn, club.id))
+            return self._season_of(conn, club, found[0], viewer=viewer, among=among)
 
     def _season_of(
         self,
@@ -158,7 +178,12 @@ class Clubs:
         club: ClubRow,
         season: SeasonRow,
         loaded: dict[str, NightState] | None = None,
+        *,
+        viewer: int | None = None,
+        among: bool = True,
     ) -> SeasonOfClub:
+        """The season's nights and names; ``viewer`` (not ``among`` the members) is shown an
+        unlisted player's name alone."""
         nights: list[SeasonNight] = []
         codes: list[str] = []
         names: dict[Who, Json] = {}
@@ -180,8 +205,9 @@ class Clubs:
             nights.append(SeasonNight(state, partners))
             codes.append(n.code)
         ids = {pid for found in profiles.values() for pid in found.values()}
-        for pid, (handle, name) in repo.handles_of(conn, ids).items():
-            names[profile(pid)] = {"handle": handle, "name": name}
+        for pid, (handle, name, listed) in repo.handles_of(conn, ids).items():
+            shown = shown_handle(handle, listed=listed, player=pid, viewer=viewer, among=among)
+            names[profile(pid)] = {"handle": shown, "name": name} if shown else {"name": name}
         return SeasonOfClub(club, season, nights, codes, names)
 
     # -- the admins' and members' changes -------------------------------------------------
@@ -212,14 +238,28 @@ class Clubs:
             self._admin(conn, club, me)
             return repo.revoke_invites(conn, club.id, datetime.now(UTC))
 
+    def _invite(self, conn: Connection, club: ClubRow, invite: str) -> None:
+        """The invite is the club's and stands: else 404, or 410 once revoked."""
+        found = repo.invite_by_hash(conn, hashed(invite[:200]))
+        if found is None or found[0] != club.id:
+            raise errors.NotFound(why.NO_INVITE)
+        if found[1] is not None:
+            raise errors.Gone(why.INVITE_GONE)
+
+    def invited(self, code: str, invite: str, me: SignedIn | None) -> Json:
+        """What an invite link's page shows before anyone presses Join: the club's name and
+        the reader's role in it (None: not a member). Joins nothing."""
+        with read(self.engine) as conn:
+            club = self._club(conn, code)
+            self._invite(conn, club, invite)
+            members = repo.members_of(conn, club.id) if me is not None else []
+        role = next((m.role for m in members if me and m.player_id == me.player.id), None)
+        return {"code": club.code, "name": club.name, "role": role}
+
     def join(self, me: SignedIn, code: str, invite: str) -> Json:
         with write(self.engine) as conn:
             club = self._club(conn, code)
-            found = repo.invite_by_hash(conn, hashed(invite[:200]))
-            if found is None or found[0] != club.id:
-                raise errors.NotFound(why.NO_INVITE)
-            if found[1] is not None:
-                raise errors.Gone(why.INVITE_GONE)
+            self._invite(conn, club, invite)
             members = repo.members_of(conn, club.id)
             mine = [m for m in members if m.player_id == me.player.id]
             if not mine:
@@ -337,8 +377,8 @@ class Clubs:
 
     # -- exports -------------------------------------------------------------------------
 
-    def export_json(self, code: str, number: int) -> Json:
-        season = self.season(code, number)
+    def export_json(self, code: str, number: int, me: SignedIn | None = None) -> Json:
+        season = self.season(code, number, me)
         return {
             "club": {"code": season.club.code, "name": season.club.name},
             "season": season_json(season.season),
@@ -346,11 +386,11 @@ class Clubs:
             "nights": [night_export_json(n.state, self.nights.record) for n in season.nights],
         }
 
-    def export_csv(self, code: str, number: int) -> str:
-        season = self.season(code, number)
+    def export_csv(self, code: str, number: int, me: SignedIn | None = None) -> str:
+        season = self.season(code, number, me)
         table = count(season)
         out = io.StringIO()
-        writer = csv.writer(out)
+        writer = CsvWriter(out)
         writer.writerow(["kind", "rank", "players", "nights", *COLUMNS])
         for kind, lines in (("pair", table.pairs), ("player", table.players)):
             for line in lines:

@@ -3,7 +3,7 @@ a player reports another from a table they sat at, the report keeping the room's
 game records as they were; the admin reads the reports and bans or unbans a player.
 
 What a ban keeps a player from (a seat at a public table, by any path) is judged where the
-seat is taken: the rooms ask the warden (app/services/warden.py, app/services/house_rules.py)
+seat is taken: the rooms ask the warden (app/services/warden.py, app/services/place_rules.py)
 for the player's standing, which reads the bans kept here."""
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ KEPT_GAMES = 10  # the room's games whose records a report keeps, the newest
 
 NOT_AT_TABLE = reason(
     "not_at_table",
-    "only a player who sat at room {code!r} may report from it",
-    N_("Only a player who sat at that table may report from it."),
+    "a report from room {code!r} is made by, and names, a player who sat at it",
+    N_("A report from a table is made by, and names, a player who sat at it."),
 )
 REPORT_SELF = reason(
     "report_self", "a player cannot report themselves", N_("You cannot report yourself.")
@@ -79,8 +79,9 @@ def report(
     text: str,
     now: datetime | None = None,
 ) -> Json:
-    """Report ``handle`` from ``room``, where the reporter sat; keep the room's chat and its
-    games' records as they are now."""
+    """Report ``handle`` from ``room``, where both the reporter and the reported player sat
+    (else 403, or 409 for the reported); keep the room's chat and its games' records as they
+    are now."""
     now = now or _now()
     words = clean_text(text, REPORT_TEXT_MAX)
     check_code(room)
@@ -92,6 +93,10 @@ def report(
             raise errors.NotFound(errors.NO_ROOM, code=room)
         if not store.sat_at(conn, room, me.player.id, token_hash(me.seat_token(room))):
             raise errors.Forbidden(NOT_AT_TABLE, code=room)
+        # A bystander is no one to report from here (review round 5, finding 14): the
+        # reported player held a seat in this room at some time (by their profile).
+        if not store.sat_at(conn, room, reported.id):
+            raise errors.Conflict(NOT_AT_TABLE, code=room)
     chat, kept = _kept(rooms, room)
     with write(rooms.engine) as conn:
         # Counted inside the write, the reporter's row held: two reports at once from one

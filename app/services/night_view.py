@@ -3,7 +3,6 @@ and the live score of a game in play, read from its room), standings and awards.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable
 from dataclasses import asdict
@@ -24,6 +23,7 @@ from app.night.state import (
     table_counts,
 )
 from app.services import errors
+from app.services.csv_export import CsvWriter
 from app.services.snapshot import RoomSnap, SeatInfo
 
 Snapshot = Callable[[str], RoomSnap]
@@ -217,7 +217,7 @@ def export_json(state: NightState, records: Callable[[str, int], Json]) -> Json:
 def export_csv(state: NightState) -> str:
     """The standings, then every match's result, as CSV."""
     out = io.StringIO()
-    w = csv.writer(out)
+    w = CsvWriter(out)
     names = {p.number: " & ".join(p.names) for p in state.pairs}
     columns = [
         "rank",

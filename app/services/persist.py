@@ -21,6 +21,19 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
         for old, new in zip(before.seats, after.seats, strict=True)
         if old is not new and old != new
     ]
+    # A row written again for the person who held it (a guest's seat claimed by the profile
+    # they made, a player's seat rewritten) keeps whether a page of it is in sight; a seat
+    # that changed hands starts out of sight (repo.insert_seat).
+    sight = {
+        new.seat: (repo.hidden_at_of(conn, after.id, old.seat),)
+        for old, new in changed
+        if old is not None
+        and new is not None
+        and old.seat == new.seat
+        and not old.bot
+        and not new.bot
+        and (old.player is None or (new.player is not None and old.player.id == new.player.id))
+    }
     # Rows of seats that changed hands go first: a player moved or a token passed on finds
     # its seat number and token free (both unique) when its new row is written.
     for old, _ in changed:
@@ -40,6 +53,7 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
                 claim=(new.claim.name, new.claim.token_hash) if new.claim else None,
                 player=new.player.id if new.player else None,
                 claim_player=new.claim.player.id if new.claim and new.claim.player else None,
+                sight=sight.get(new.seat),
             )
     if before.host != after.host:
         repo.set_host(conn, after.id, after.host)

@@ -34,6 +34,7 @@ from app.push.postman import Outcome
 from app.services import errors
 from app.services.herald import NightTableOpen
 from app.services.identity import grouped_code
+from app.services.quotas import TOO_MANY
 from app.services.snapshot import RoomSnap
 from app.settings import Settings, SettingsError
 from app.store import push_repo as repo
@@ -50,6 +51,11 @@ MAX_BACKOFF_S = 300.0
 IDLE_S = 1.0  # how often the outbox is looked at when nothing here woke the sender
 TURNS_AT_ONCE = 200
 REFRESH_BEFORE_S = 3600.0  # a kept VAPID header is signed again an hour before it expires
+# A player's subscriptions (API.md § Fifth round, Quotas): a phone, a tablet, a computer or
+# two, each browser one; more is a script's, each one a POST at every event.
+SUBSCRIPTIONS_PER_PLAYER = 10
+FULL_RETRY_AFTER_S = 3600  # a cap, not a rate: Retry-After says "later", once one is dropped
+
 
 
 def _now() -> datetime:
@@ -129,6 +135,20 @@ class Push:
             raise errors.Invalid(refused.why) from None
         chosen = [event for event in words.EVENTS if event in set(events)]
         with write(self.engine) as conn:
+            # The player's row held: two subscribes at once are counted one after the other.
+            kept = repo.count_subscriptions(conn, player, hold=True)
+            if kept >= SUBSCRIPTIONS_PER_PLAYER and not repo.has_subscription(
+                conn, player, endpoint
+            ):
+                full = errors.TooMany(
+                    TOO_MANY,
+                    count=SUBSCRIPTIONS_PER_PLAYER,
+                    thing="push subscriptions",
+                    period="kept at once",
+                    who=f"player {player}",
+                )
+                full.retry_after = FULL_RETRY_AFTER_S
+                raise full
             repo.save_subscription(
                 conn,
                 player_id=player,
@@ -295,7 +315,13 @@ class Push:
         return [letter for letter in claimed if letter is not None]
 
     def send(self, letter: repo.Letter) -> postman.Answer:
-        """One claimed letter to its push service (blocking: a worker thread's)."""
+        """One claimed letter to its push service (blocking: a worker thread's). The allowlist
+        is asked again: a subscription kept before ALLFOURS_PUSH_HOSTS was narrowed is never
+        called, and goes (as one the push service says is gone)."""
+        try:
+            checked_endpoint(letter.endpoint, self.allowed)
+        except NotPushable:
+            return postman.Answer(postman.Outcome.GONE)
         return postman.deliver(
             endpoint=letter.endpoint,
             p256dh=letter.p256dh,

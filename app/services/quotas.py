@@ -21,7 +21,7 @@ HOUR, DAY = 3600.0, 86400.0
 
 TOO_MANY = reason(
     "too_many",
-    "more than {count} {thing} in {period} from {who}",
+    "more than {count} {thing} {period} from {who}",
     N_("Too many of these lately: try again later."),
 )
 
@@ -73,7 +73,7 @@ class Quota:
             return
         wait = self.buckets.take(str(who))
         if wait:
-            period = "an hour" if self.period_s == HOUR else "a day"
+            period = "in an hour" if self.period_s == HOUR else "in a day"
             refused = errors.TooMany(
                 TOO_MANY, count=self.count, thing=self.thing, period=period, who=str(who)
             )

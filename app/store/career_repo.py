@@ -10,14 +10,13 @@ from typing import Any
 
 from sqlalchemy import Connection, Table, and_, delete, func, insert, select, update
 
-from app.store.models import ActionRow, Game, Player, PlayerGame, Room, Seat
+from app.store.models import ActionRow, Game, Player, PlayerGame, Room
 from app.store.repo import as_utc
 
 players: Table = Player.__table__  # type: ignore[assignment]
 careers: Table = PlayerGame.__table__  # type: ignore[assignment]
 games: Table = Game.__table__  # type: ignore[assignment]
 rooms: Table = Room.__table__  # type: ignore[assignment]
-seats: Table = Seat.__table__  # type: ignore[assignment]
 actions: Table = ActionRow.__table__  # type: ignore[assignment]
 
 
@@ -226,8 +225,9 @@ def handles_of(conn: Connection, ids: Iterable[int]) -> dict[int, str]:
 
 
 def shared_table(conn: Connection, one: int, other: int) -> bool:
-    """Whether two players sat through a finished game together, or hold seats (or claims)
-    at the same room now."""
+    """Whether two players sat through a finished game together. Sitting down at the same
+    room now is not enough: anyone may join a public table, and would see an unlisted
+    player's profile by sitting beside them (review round 5, finding 11)."""
     mine, theirs = careers.alias("mine"), careers.alias("theirs")
     played = (
         select(mine.c.id)
@@ -235,16 +235,7 @@ def shared_table(conn: Connection, one: int, other: int) -> bool:
         .where(mine.c.player_id == one)
         .limit(1)
     )
-    if conn.execute(played).first() is not None:
-        return True
-    a, b = seats.alias("a"), seats.alias("b")
-    seated = (
-        select(a.c.id)
-        .join(b, b.c.room_id == a.c.room_id)
-        .where(a.c.player_id == one, b.c.player_id == other)
-        .limit(1)
-    )
-    return conn.execute(seated).first() is not None
+    return conn.execute(played).first() is not None
 
 
 def played_with(conn: Connection, player_id: int) -> set[int]:

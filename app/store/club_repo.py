@@ -43,7 +43,7 @@ def add_member(conn: Connection, club_id: int, player_id: int, role: str) -> Non
 
 def members_of(conn: Connection, club_id: int) -> list[MemberRow]:
     rows = conn.execute(
-        select(players.c.id, players.c.handle, players.c.name, members.c.role)
+        select(players.c.id, players.c.handle, players.c.name, members.c.role, players.c.listed)
         .join(players, players.c.id == members.c.player_id)
         .where(members.c.club_id == club_id, players.c.deleted_at.is_(None))
         .order_by(members.c.joined_at, members.c.id)
@@ -161,16 +161,17 @@ def profiles_of_night(conn: Connection, night_id: int) -> dict[tuple[int, int], 
     return {(int(p), int(s)): int(pid) for p, s, pid in rows}
 
 
-def handles_of(conn: Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
-    """Each living profile's handle and name (an erased one's players show as they played)."""
+def handles_of(conn: Connection, ids: set[int]) -> dict[int, tuple[str, str, bool]]:
+    """Each living profile's handle, name and whether it is listed (an erased one's players
+    show as they played)."""
     if not ids:
         return {}
     rows = conn.execute(
-        select(players.c.id, players.c.handle, players.c.name).where(
+        select(players.c.id, players.c.handle, players.c.name, players.c.listed).where(
             players.c.id.in_(ids), players.c.deleted_at.is_(None)
         )
     )
-    return {int(i): (str(h), str(n)) for i, h, n in rows}
+    return {int(i): (str(h), str(n), bool(listed)) for i, h, n, listed in rows}
 
 
 def club_for_night(conn: Connection, night_id: int) -> tuple[str, str, int] | None:

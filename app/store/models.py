@@ -381,13 +381,16 @@ class ServerKey(Base):
 
 class PushSubscription(Base):
     """A browser's push subscription (RFC 8030), given by a player, with the events they
-    chose. The endpoint is a URL the server will call: only on ALLFOURS_PUSH_HOSTS."""
+    chose. The endpoint is a URL the server will call: only on ALLFOURS_PUSH_HOSTS. A row is
+    the player's own: another player giving the same endpoint makes a row of theirs, never
+    takes this one (so knowing an endpoint silences no one)."""
 
     __tablename__ = "push_subscriptions"
+    __table_args__ = (UniqueConstraint("player_id", "endpoint"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    endpoint: Mapped[str] = mapped_column(String(1000))
     p256dh: Mapped[str] = mapped_column(String(120))  # base64url, the browser's P-256 key
     auth: Mapped[str] = mapped_column(String(40))  # base64url, 16 bytes
     events: Mapped[list[str]] = mapped_column(JSON)

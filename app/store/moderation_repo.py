@@ -104,16 +104,17 @@ def recent_reports(conn: Connection, *, limit: int, offset: int = 0) -> list[Rep
     return out
 
 
-def sat_at(conn: Connection, room_code: str, player_id: int, token_hash: str) -> bool:
+def sat_at(conn: Connection, room_code: str, player_id: int, token_hash: str | None = None) -> bool:
     """Whether the player sits at the room, or sat there in one of its games: their seat now,
     a game's lineup naming them (by profile or by the seat token their key gives there), or
     a game of their career played there."""
     room_id = conn.execute(select(rooms.c.id).where(rooms.c.code == room_code)).scalar()
     if room_id is None:
         return False
+    held = seats.c.player_id == player_id
     seated = select(seats.c.id).where(
         seats.c.room_id == room_id,
-        or_(seats.c.player_id == player_id, seats.c.token_hash == token_hash),
+        held if token_hash is None else or_(held, seats.c.token_hash == token_hash),
     )
     if conn.execute(seated.limit(1)).first() is not None:
         return True
@@ -126,7 +127,9 @@ def sat_at(conn: Connection, room_code: str, player_id: int, token_hash: str) ->
         return True
     for (lineup,) in conn.execute(select(games.c.lineup).where(games.c.room_id == room_id)):
         for occupant in lineup or []:
-            if occupant.get("player") == player_id or occupant.get("who") == token_hash:
+            if occupant.get("player") == player_id or (
+                token_hash is not None and occupant.get("who") == token_hash
+            ):
                 return True
     return False
 

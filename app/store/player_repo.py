@@ -10,6 +10,8 @@ from sqlalchemy import Connection, Table, delete, insert, or_, select, update
 
 from app.players.state import DeviceRow, ProfileRow
 from app.store.models import (
+    ChatMessage,
+    ClubMember,
     Passkey,
     PasskeyChallenge,
     Player,
@@ -31,6 +33,8 @@ careers: Table = PlayerGame.__table__  # type: ignore[assignment]
 push_subscriptions: Table = PushSubscription.__table__  # type: ignore[assignment]
 rooms: Table = Room.__table__  # type: ignore[assignment]
 seats: Table = Seat.__table__  # type: ignore[assignment]
+members: Table = ClubMember.__table__  # type: ignore[assignment]
+chat: Table = ChatMessage.__table__  # type: ignore[assignment]
 
 _PLAYER = select(
     players.c.id,
@@ -162,14 +166,24 @@ def forget_old_codes(conn: Connection, before: datetime) -> None:
     conn.execute(delete(codes).where(codes.c.expires_at < before))
 
 
+def unlisted_among(conn: Connection, ids: set[int]) -> set[int]:
+    """The profiles among ``ids`` that are unlisted (an erased one is unlisted too)."""
+    if not ids:
+        return set()
+    query = select(players.c.id).where(players.c.id.in_(ids), players.c.listed.is_(False))
+    return {int(i) for i in conn.scalars(query)}
+
+
 def wipe_player(conn: Connection, player_id: int, at: datetime) -> list[str]:
     """Erase a profile (API.md ``DELETE /api/me``): its devices, codes, passkeys, push
-    subscriptions (their queued notifications with them) and career go; its row keeps only
-    the handle (never given again) and the id its rated games name. The hashes of the keys
-    it had, for the streams that must end."""
+    subscriptions (their queued notifications with them), career and club memberships go;
+    its chat lines keep the name as written and lose the profile (so its handle); its row
+    keeps only the handle (never given again) and the id its rated games name. The hashes of
+    the keys it had, for the streams that must end."""
     gone = key_hashes_of(conn, player_id)
-    for table in (keys, codes, passkeys, challenges, push_subscriptions, careers):
+    for table in (keys, codes, passkeys, challenges, push_subscriptions, careers, members):
         conn.execute(delete(table).where(table.c.player_id == player_id))
+    conn.execute(update(chat).where(chat.c.player_id == player_id).values(player_id=None))
     update_player(conn, player_id, name="", language=None, listed=False, secret=None, deleted_at=at)
     return gone
 

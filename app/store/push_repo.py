@@ -102,11 +102,14 @@ def save_subscription(
     events: Sequence[str],
     at: datetime,
 ) -> int:
-    """The browser's subscription, kept for the player: a browser subscribing again (new
-    keys, other events, another profile signed in on it) replaces what it gave before."""
+    """The browser's subscription, kept for the player: a browser subscribing again for the
+    same player (new keys, other events) replaces what it gave before. Another player's row
+    of the same endpoint stays theirs."""
     values = {"player_id": player_id, "p256dh": p256dh, "auth": auth, "events": list(events)}
     found = conn.execute(
-        select(subscriptions.c.id).where(subscriptions.c.endpoint == endpoint)
+        select(subscriptions.c.id).where(
+            subscriptions.c.player_id == player_id, subscriptions.c.endpoint == endpoint
+        )
     ).first()
     if found is not None:
         conn.execute(update(subscriptions).where(subscriptions.c.id == found[0]).values(values))
@@ -124,6 +127,22 @@ def drop_subscription(conn: Connection, player_id: int, endpoint: str) -> bool:
 
 def drop_subscription_by_id(conn: Connection, subscription: int) -> None:
     conn.execute(delete(subscriptions).where(subscriptions.c.id == subscription))
+
+
+def count_subscriptions(conn: Connection, player_id: int, *, hold: bool = False) -> int:
+    """The player's subscriptions; ``hold``: the player's row locked until the transaction
+    ends (PostgreSQL; SQLite's writers are one at a time), so what is counted stays true."""
+    if hold:
+        conn.execute(select(players.c.id).where(players.c.id == player_id).with_for_update())
+    query = select(func.count()).where(subscriptions.c.player_id == player_id)
+    return int(conn.execute(query).scalar_one())
+
+
+def has_subscription(conn: Connection, player_id: int, endpoint: str) -> bool:
+    query = select(subscriptions.c.id).where(
+        subscriptions.c.player_id == player_id, subscriptions.c.endpoint == endpoint
+    )
+    return conn.execute(query.limit(1)).first() is not None
 
 
 def drop_subscriptions_of(conn: Connection, player_id: int) -> None:

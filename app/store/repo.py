@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Table,
+    and_,
     bindparam,
     delete,
     exc,
@@ -238,7 +239,14 @@ def insert_seat(
     claim: tuple[str, str] | None = None,
     player: int | None = None,
     claim_player: int | None = None,
+    sight: tuple[datetime | None] | None = None,
 ) -> None:
+    """A seat's row. ``sight``: the seat's ``hidden_at`` to keep (a row written again for the
+    same player); else a person's new seat has no page in sight yet, so it is out of sight
+    from now (Web Push tells a player who joined by a link and locked the phone), until a
+    page of it says it is seen (``POST /api/rooms/{code}/sight``)."""
+    now = datetime.now(UTC)
+    hidden_at = sight[0] if sight is not None else (None if bot else now)
     conn.execute(
         insert(seats).values(
             room_id=room_id,
@@ -253,9 +261,17 @@ def insert_seat(
             claim_player_id=claim_player,
             joined_version=version,
             # Joining is a sign of life: no process covers a player who just sat down.
-            seen_at=None if bot else datetime.now(UTC),
+            seen_at=None if bot else now,
+            hidden_at=hidden_at,
         )
     )
+
+
+def hidden_at_of(conn: Connection, room_id: int, seat: int) -> datetime | None:
+    """Since when no page of the seat has been in sight (None: one is)."""
+    query = select(seats.c.hidden_at).where(seats.c.room_id == room_id, seats.c.seat == seat)
+    value = conn.execute(query).scalar_one_or_none()
+    return as_utc(value) if isinstance(value, datetime) else None
 
 
 def delete_seat(conn: Connection, room_id: int, seat: int) -> None:
@@ -520,10 +536,11 @@ def insert_chat(
 
 
 def chat_of(conn: Connection, room_id: int, *, limit: int) -> list[ChatRow]:
-    """The room's last ``limit`` messages, oldest first."""
+    """The room's last ``limit`` messages, oldest first; a deleted profile's lines keep the
+    name as written and show no handle (those written before deletion cleared their link)."""
     query = (
         select(*_CHAT_COLUMNS, players.c.handle)
-        .outerjoin(players, players.c.id == chat.c.player_id)
+        .outerjoin(players, and_(players.c.id == chat.c.player_id, players.c.deleted_at.is_(None)))
         .where(chat.c.room_id == room_id)
         .order_by(chat.c.id.desc())
         .limit(limit)

@@ -86,3 +86,8 @@ def render_open(
         .get_template("club_open.html")
         .render(error=error, signed_in=signed_in, mine=mine or [])
     )
+
+
+def render_join(club: Json, *, signed_in: bool) -> str:
+    """An invite link's page: the club named, and Join (or the way to a profile first)."""
+    return environment().get_template("club_join.html").render(c=club, signed_in=signed_in)

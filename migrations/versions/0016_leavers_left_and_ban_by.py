@@ -1,6 +1,6 @@
 """leavers: a career row says whether its player left the game; a ban says who banned
 
-Revision ID: 0016_leavers
+Revision ID: 0016
 Revises: 0015
 Create Date: 2026-12-07 16:40:00.000000
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0016_leavers"
+revision: str = "0016"
 down_revision: str | None = "0015"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

@@ -90,3 +90,42 @@ def test_without_an_admin_token_only_loopback_reads(no_admin: TestClient) -> Non
     assert refused.status_code == 403
     assert refused.json()["code"] == "metrics_loopback_only"
     assert no_admin.get("/metrics", headers=bearer("guess")).status_code == 403
+
+
+PROXY_HEADERS = (
+    {"Forwarded": "for=203.0.113.9"},
+    {"X-Forwarded-For": "203.0.113.9"},
+    {"X-Forwarded-Host": "cards.example"},
+    {"X-Forwarded-Proto": "https"},
+    {"X-Forwarded-Port": "443"},
+    {"X-Forwarded-Server": "edge"},
+    {"X-Real-IP": "1.2.3.4"},
+    {"Via": "1.1 proxy"},
+    {"x-real-ip": "1.2.3.4"},
+)
+
+
+def test_a_loopback_proxy_that_sends_only_x_real_ip_is_no_scraper(settings: Settings) -> None:
+    """A same-host proxy that added X-Real-IP (or Via, or an X-Forwarded-* other than -For)
+    but no X-Forwarded-For was taken for a local scraper: the metrics were anyone's."""
+    app = create_app(settings)
+    with TestClient(app, client=LOOPBACK) as local:
+        assert local.get("/metrics").status_code == 200
+        for header in PROXY_HEADERS:
+            proxied = local.get("/metrics", headers=header)
+            assert proxied.status_code == 401, header
+            assert proxied.json()["code"] == "admin_token_needed"
+            assert "allfours_" not in proxied.text
+            # The admin token still reads them through the proxy.
+            assert local.get("/metrics", headers={**header, **bearer(ADMIN)}).status_code == 200
+
+
+def test_without_an_admin_token_no_proxy_header_reads_the_metrics(database_url: str) -> None:
+    """Without an admin token, a proxied request from loopback was refused only for two
+    of the headers a proxy adds."""
+    with TestClient(create_app(app_settings(database_url, admin_token=None)), client=LOOPBACK) as c:
+        assert c.get("/metrics").status_code == 200
+        for header in PROXY_HEADERS:
+            refused = c.get("/metrics", headers=header)
+            assert refused.status_code == 403, header
+            assert refused.json()["code"] == "metrics_loopback_only"

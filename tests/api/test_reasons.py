@@ -21,6 +21,7 @@ from app.rules import DEFAULT_RULES, Action, Rules, apply, legal_actions, new_ga
 from app.rules.errors import RuleError
 from app.rules.state import Phase, call, reckoned
 from app.services.moderation import REPORTS_PER_HOUR
+from app.services.push import SUBSCRIPTIONS_PER_PLAYER
 from app.web.refusals import sentence
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.reneges import renege_room
@@ -29,6 +30,7 @@ from tests.api.test_renege import play_until
 from tests.clubs.helpers import club_requests_reached
 from tests.players.test_blocks import social_requests_reached
 from tests.players.test_passkeys import passkey_requests_reached
+from tests.push.receiver import Browser
 from tests.rules.stack import act, do, game, reach, stack
 from tests.rules.test_play import FOLLOW, UNDER
 from tests.rules.test_renege import HANDS as RENEGE_HANDS
@@ -401,6 +403,8 @@ def report_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
         "report_self",
         code_of(c.post("/api/reports", json={**said, "handle": "reporter"}, headers=keys[0])),
     )
+    # The reported player sits there too: a report names one who sat at the table.
+    assert c.post(f"/api/rooms/{code}/join", json={"name": "B"}, headers=keys[1]).status_code == 200
     for _ in range(REPORTS_PER_HOUR):
         c.post("/api/reports", json={**said, "handle": "reported"}, headers=keys[0])
     flood = c.post("/api/reports", json={**said, "handle": "reported"}, headers=keys[0])
@@ -409,7 +413,8 @@ def report_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
 
 def push_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
     """Web Push's refusals (API.md § The phone): an endpoint off the push services' list, a
-    subscription's keys that are not keys, a spectator saying a seat's page is in sight."""
+    subscription's keys that are not keys, a spectator saying a seat's page is in sight, an
+    eleventh subscription of one player."""
     key = bearer(c.post("/api/players", json={"handle": "pusher", "name": "Pat"}).json()["key"])
     good = {"p256dh": "BOr" + "A" * 84, "auth": "A" * 22}
     off = {"endpoint": "http://10.0.0.1/push/x", "keys": good}
@@ -419,6 +424,11 @@ def push_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[
     code = c.post("/api/rooms", json={}).json()["code"]
     unseated = c.post(f"/api/rooms/{code}/sight", json={"visible": False})
     yield "sight_not_seated", code_of(unseated)
+    phones = [Browser(f"https://fcm.googleapis.com/fcm/send/r{n}") for n in range(11)]
+    for phone in phones[:SUBSCRIPTIONS_PER_PLAYER]:
+        c.post("/api/me/push", json={"subscription": phone.subscription()}, headers=key)
+    full = c.post("/api/me/push", json={"subscription": phones[-1].subscription()}, headers=key)
+    yield "too_many", code_of(full)
 
 
 def ban_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:

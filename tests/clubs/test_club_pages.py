@@ -1,6 +1,6 @@
 """A club's pages (app/api/club_pages.py, app/web/club.py), without a browser: an admin opens
 a club and runs it from its page (an invite link, a season, a club night), a member joins by
-the link, the season's board; refusals said on the page; in the reader's language."""
+the link's Join button, the season's board; refusals said on the page; in the reader's language."""
 
 from __future__ import annotations
 
@@ -39,8 +39,15 @@ def test_an_admin_runs_the_club_from_its_page(client: TestClient) -> None:
     assert r.status_code == 200
     link = having(parse(r.text), "data-invite-url")[0].get("value")
     assert link and link.startswith(f"/c/{code}/join/")
-    assert guest.get(link, follow_redirects=False).status_code == 401
-    assert member.get(link, follow_redirects=False).status_code == 303
+    page = guest.get(link)  # names the club, and asks for a profile first
+    assert page.status_code == 200 and "Unity &lt;b&gt;Club&lt;/b&gt;" in page.text
+    assert "join-club" not in page.text
+    assert guest.post(link, follow_redirects=False).status_code == 401
+    page = member.get(link)  # opening the link joins nothing: Join does
+    assert [b.get("data-action") for b in having(parse(page.text), "data-action")] == ["join-club"]
+    assert [m["handle"] for m in club(client, code)["members"]] == ["qua"]
+    assert member.post(link, follow_redirects=False).status_code == 303
+    assert having(parse(member.get(link).text), "data-club-member")  # a member already
     assert [m["handle"] for m in club(client, code)["members"]] == ["qua", "rho"]
     mine = having(parse(member.get("/c").text), "data-my-club")
     assert [a.get("data-my-club") for a in mine] == [code]  # the member's clubs, on /c

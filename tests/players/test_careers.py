@@ -155,7 +155,9 @@ def test_unlisted_and_deleted_profiles(client: TestClient) -> None:
     assert profile(client, "v_shy", shy)["listed"] is False  # their own
     code = new_room(client)
     seat_players(client, code, [shy, friend, None, None])
-    assert profile(client, "V_Shy", friend)["handle"] == "v_shy"  # at one table
+    # Seated at one table is not enough: a game finished together is
+    # (tests/players/test_unlisted_privacy.py).
+    assert client.get("/api/players/V_Shy", headers=bearer(friend)).status_code == 404
     assert client.delete("/api/me", headers=bearer(friend)).status_code == 204
     r = client.get("/api/players/v_friend")
     assert r.status_code == 404 and r.json()["code"] == "no_player"

@@ -13,7 +13,9 @@ from app.store import moderation_repo, social_repo
 from app.store.db import read
 
 
-class HouseRules:
+class PlaceRules:
+    """The rules of the place a seat obeys (bans and blocks), read from the database."""
+
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
