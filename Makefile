@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install icons catalogs messages run rebuild-careers test test-unit test-e2e test-image lint bench screenshots clean
+.PHONY: install icons catalogs messages run rebuild-careers test test-unit test-e2e test-image flakes lint bench screenshots clean
 
 # Re-installs only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml
@@ -88,6 +88,16 @@ test-unit: install
 # axe-core (the accessibility checks) comes from npm into .venv/axe (tests/e2e/axe.py).
 test-e2e: install
 	@if [ -d tests/e2e ]; then $(BIN)/python -m tests.e2e.gate && $(BIN)/python -m tests.e2e.axe && $(BIN)/pytest --durations=30 tests/e2e || exit $$?; fi
+
+# The flake finder (tests/e2e/flakes.py): the browser suite, or the part FLAKES names, RUNS
+# times with a busy process per core beside it (as CI's other lane is), and each test that
+# failed once with its failures and where their logs are. Run it before submitting a change
+# to the pages or the streams: `make flakes FLAKES=tests/e2e/test_table.py RUNS=3`.
+FLAKES ?= tests/e2e
+RUNS ?= 5
+flakes: install
+	$(BIN)/python -m tests.e2e.gate && $(BIN)/python -m tests.e2e.axe
+	ALLFOURS_REQUIRE_BROWSER=1 $(BIN)/python -m tests.e2e.flakes --runs $(RUNS) $(FLAKES)
 
 # Builds the Docker image and runs it as a self-hoster would (docker run, compose.yaml,
 # compose.scale.yaml). Skips, saying why, where Docker does not answer; fails then with

@@ -117,7 +117,10 @@ def build_context(settings: Settings) -> Context:
         push=push,
         reviews=Reviews(engine, rooms),
         review_workers=ReviewWorkers(
-            settings.database_url, settings.review_worlds, settings.review_workers
+            settings.database_url,
+            settings.review_worlds,
+            settings.review_workers,
+            lie_low=settings.review_lie_low,
         ),
         quotas=quotas,
     )

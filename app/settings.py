@@ -141,6 +141,11 @@ class Settings(BaseSettings):
     review_workers: int = Field(
         1, ge=0, le=16, validation_alias=_env("ALLFOURS_REVIEW_WORKERS", "review_workers")
     )
+    # The workers run only on a core the server leaves idle (SCHED_IDLE, niced). Off: at the
+    # usual priority, for a machine whose cores are never idle (a test suite beside another).
+    review_lie_low: bool = Field(
+        True, validation_alias=_env("ALLFOURS_REVIEW_LIE_LOW", "review_lie_low")
+    )
     # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
     # /api/play answers 403 public_play_off and the home page offers a private table.
     public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))

@@ -151,9 +151,18 @@ def _lie_low() -> None:
             os.sched_setscheduler(0, idle, os.sched_param(0))
 
 
-def run(database_url: str, worlds: int, name: str, stop: Event, idle_s: float = IDLE_S) -> None:
-    """A worker process's life: nice, then reviews until none has come for ``idle_s``."""
-    _lie_low()
+def run(
+    database_url: str,
+    worlds: int,
+    name: str,
+    stop: Event,
+    idle_s: float = IDLE_S,
+    lie_low: bool = True,
+) -> None:
+    """A worker process's life: nice (``lie_low``), then reviews until none has come for
+    ``idle_s``."""
+    if lie_low:
+        _lie_low()
     # Ctrl-C reaches the whole process group: the app stops its workers itself (``stop``),
     # so a review under way goes back to the queue rather than dying mid-write.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -183,8 +192,19 @@ class ReviewWorkers:
     """The app's worker processes (``count`` at most; 0: this app reviews nothing, another
     process with workers does)."""
 
-    def __init__(self, database_url: str, worlds: int, count: int, idle_s: float = IDLE_S) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        worlds: int,
+        count: int,
+        idle_s: float = IDLE_S,
+        *,
+        lie_low: bool = True,
+    ) -> None:
         self._url, self._worlds, self._count, self._idle_s = database_url, worlds, count, idle_s
+        # Off (ALLFOURS_REVIEW_LIE_LOW=0): the workers at the usual priority. Under SCHED_IDLE
+        # a worker gets no CPU at all while every core is busy, however long that lasts.
+        self._lie_low = lie_low
         self._context = multiprocessing.get_context("spawn")  # never fork a running server
         # Made with the first worker, let go at the end: an Event holds semaphores of the
         # system's, which a server that never reviewed should not leave behind.
@@ -206,12 +226,24 @@ class ReviewWorkers:
                 self._started += 1
                 process = self._context.Process(
                     target=run,
-                    args=(self._url, self._worlds, str(self._started), self._stop, self._idle_s),
+                    args=(
+                        self._url,
+                        self._worlds,
+                        str(self._started),
+                        self._stop,
+                        self._idle_s,
+                        self._lie_low,
+                    ),
                     name=f"allfours-review-{self._started}",
                     daemon=True,
                 )
                 process.start()
                 self._processes.append(process)
+
+    @property
+    def pids(self) -> list[int]:
+        """The worker processes' ids, of those alive."""
+        return [p.pid for p in self._processes if p.is_alive() and p.pid is not None]
 
     @property
     def alive(self) -> int:

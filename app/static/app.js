@@ -549,9 +549,36 @@ window.allFoursWord = function (key, values) {
   document.addEventListener("htmx:beforeSwap", function (e) {
     var xhr = e.detail && e.detail.xhr;
     if (!xhr || !e.detail.target || e.detail.target.id !== "live") return;
-    if ((xhr.responseText || "").indexOf('id="live"') !== -1) return; // a seat taken: the new viewer
+    if ((xhr.responseText || "").indexOf('id="live"') !== -1) { // a seat taken: the new viewer
+      var asker = e.detail.requestConfig && e.detail.requestConfig.elt;
+      if (e.detail.shouldSwap && asker && !document.body.contains(asker)) {
+        e.detail.shouldSwap = false;
+        takeSeat(e.detail.target, xhr.responseText);
+      }
+      return;
+    }
     if (xhr.allFoursViewer !== undefined && xhr.allFoursViewer !== reopened) e.detail.shouldSwap = false;
   });
+
+  // The whole live element in, as the seat's new viewer: morphed, its stream reopened.
+  function morphWhole(live, fragment) {
+    live.dispatchEvent(new CustomEvent("allfours:beforeTable", { bubbles: true, detail: { fragment: fragment } }));
+    var changed = morphInto(live, fragment, true);
+    changed.push(reopenStream(live));
+    return changed;
+  }
+  // The answer to taking a seat whose form a table took away while it was on its way (the
+  // last seat taken: the table that says so comes first, drawn for the spectator the page
+  // still was, and has no form to sit down with). htmx looks for the swap's extension above
+  // the element that asked, and above a form no longer in the page finds no "morph": it put
+  // the new live element INSIDE the old one, whose stream (the spectator's) stayed open and
+  // was no longer heard, while the new one was closed by the extension at its first message,
+  // its element taken away by the next table: the page heard the table no more.
+  function takeSeat(live, html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    morphWhole(live, template.content).forEach(function (el) { window.htmx.process(el); });
+  }
 
   document.addEventListener("DOMContentLoaded", function () {
     if (!window.htmx || !window.Idiomorph) return;
@@ -566,10 +593,9 @@ window.allFoursWord = function (key, values) {
       handleSwap: function (style, target, fragment) {
         var whole = style === "morph:outerHTML" && target.id === "live";
         if (style !== "morph:innerHTML" && !whole) return false;
+        if (whole) return morphWhole(target, fragment);
         target.dispatchEvent(new CustomEvent("allfours:beforeTable", { bubbles: true, detail: { fragment: fragment } }));
-        var changed = morphInto(target, fragment, whole);
-        if (whole) changed.push(reopenStream(target));
-        return changed;
+        return morphInto(target, fragment, false);
       },
     });
   });

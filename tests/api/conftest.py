@@ -13,13 +13,16 @@ ADMIN = "test-admin-token"
 
 
 def app_settings(url: str, **overrides: object) -> Settings:
-    """The tests' server: an admin token, no rate limit, bots at once, nobody covered."""
+    """The tests' server: an admin token, no rate limit, bots at once, nobody covered, review
+    workers at the usual priority (under SCHED_IDLE they wait for an idle core, which a
+    machine running the other test lane beside this one never has)."""
     base: dict[str, object] = {
         "database_url": url,
         "admin_token": ADMIN,
         "rate_limit": 0,
         "bot_delay_ms": 0,
         "away_s": 3600,
+        "review_lie_low": False,
     }
     return Settings(**{**base, **overrides})  # type: ignore[arg-type]
 

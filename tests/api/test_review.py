@@ -202,6 +202,34 @@ def test_a_worker_process_started_with_the_app_does_the_review(database_url: str
         assert out["decisions"] and len(out["seats"]) == 4
 
 
+@pytest.mark.parametrize("lie_low", [False, True])
+def test_a_review_test_needs_no_idle_machine(database_url: str, lie_low: bool) -> None:
+    """A review test failed in a busy run: its worker, under SCHED_IDLE, got no CPU while the
+    other lane kept both cores busy. ALLFOURS_REVIEW_LIE_LOW=0 (the tests' servers) keeps the
+    worker at the usual priority; on (the default) it still lies low."""
+    settings = app_settings(database_url, review_worlds=WORLDS, review_workers=0)
+    with TestClient(create_app(settings)) as client:
+        code, _ = finished(client, 6)
+        ask(client, code)
+        workers = review_worker.ReviewWorkers(database_url, WORLDS, 1, lie_low=lie_low)
+        try:
+            workers.ensure()
+            deadline = time.monotonic() + 300  # a bound on a hang, not a measure of speed
+            while (out := review(client, code))["state"] != "done":
+                assert time.monotonic() < deadline, out
+                time.sleep(0.2)
+            (pid,) = workers.pids  # it reviewed, so it has set its priority
+            idle = getattr(os, "SCHED_IDLE", None)
+            policy = os.sched_getscheduler(pid)
+            if lie_low:
+                assert idle is None or policy == idle, policy
+            else:
+                assert policy == os.SCHED_OTHER, policy
+                assert os.getpriority(os.PRIO_PROCESS, pid) == os.getpriority(os.PRIO_PROCESS, 0)
+        finally:
+            workers.stop()
+
+
 def test_hints_for_the_seat_on_turn_at_a_table_that_gives_them(client: TestClient) -> None:
     code = new_room(client, {"options": {"hints": True}})
     tokens = seat_four(client, code)

@@ -48,14 +48,28 @@ def install() -> Path:
     return SCRIPT
 
 
+# Resolves once every animation and transition on the page that has an end has ended,
+# those started meanwhile too (a loop, e.g. a turn's pulse, has no end and is left to run).
+SETTLED = """async () => {
+  const ending = () => document.getAnimations().filter(a => a.playState === "running" &&
+    Number.isFinite(a.effect?.getComputedTiming().endTime));
+  for (let left = ending(); left.length; left = ending()) {
+    await Promise.all(left.map(a => a.finished.catch(() => null)));
+  }
+}"""
+
+
 def check(page: Any, source: str) -> list[dict[str, Any]]:
-    """axe's violations on the page as it is now: each rule broken, with its nodes.
+    """axe's violations on the page once its transitions have ended: each rule broken, with
+    its nodes. A colour checked mid-transition is neither the old colour nor the new one (the
+    contrast check once failed on a button fading in, under load).
 
     The script is evaluated through the browser's debugging protocol, which the page's
     Content-Security-Policy (script-src 'self') does not see.
     """
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(source)
+    page.evaluate(SETTLED)
     result: dict[str, Any] = page.evaluate(
         "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
         " resultTypes: ['violations']})",

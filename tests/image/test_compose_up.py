@@ -89,8 +89,7 @@ def test_compose_up_waits_for_healthy_and_reads_settings_from_dot_env(
         "ALLFOURS_RATE_LIMIT=777\n"
         "FORWARDED_ALLOW_IPS=192.0.2.1\n"  # some other proxy: this host is not trusted
     )
-    took = compose.up()
-    assert took < 30, f"up --wait took {took:.1f} s"
+    compose.up()  # --wait: fails unless every service turned healthy
     (app,) = compose.containers("app")
     settings = compose(
         "exec", "-T", "app", "python", "-c",

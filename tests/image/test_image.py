@@ -5,7 +5,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +25,9 @@ from tests.image.support import (
 )
 
 CLIENT = "203.0.113.7"  # a documentation address, standing for a player behind a proxy
+# uvicorn's last line after a shutdown, and its line when the graceful timeout cut tasks short.
+GRACEFUL_END = "Finished server process"
+FORCED_END = "timeout graceful shutdown exceeded"
 
 
 @pytest.fixture(scope="module")
@@ -38,24 +40,30 @@ def bridge_gateway(image: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def served(image: str, bridge_gateway: str) -> Iterator[tuple[Container, float]]:
-    """One container, as a self-hoster starts it, and the seconds it took to turn healthy."""
+def served(image: str, bridge_gateway: str) -> Iterator[Container]:
+    """One container, as a self-hoster starts it, once Docker calls it healthy."""
     container = start_container("-e", f"FORWARDED_ALLOW_IPS={bridge_gateway}")
     try:
-        yield container, wait_healthy(container.id)
+        wait_healthy(container.id)
+        yield container
     finally:
         remove_container(container)
 
 
-def test_turns_healthy_within_seconds(served: tuple[Container, float]) -> None:
-    """Docker's HEALTHCHECK reports healthy a few seconds after the start."""
-    _, healthy_after = served
-    assert healthy_after < 8, f"healthy only after {healthy_after:.1f} s"
+def test_turns_healthy_without_a_restart(served: Container) -> None:
+    """Docker's HEALTHCHECK calls the first start healthy: no restart, one server start, the
+    last probe passed and none failing since (how soon: `python -m bench.image`)."""
+    state = served.inspect()
+    assert state["RestartCount"] == 0, state["RestartCount"]
+    health = state["State"]["Health"]
+    assert health["Status"] == "healthy" and health["FailingStreak"] == 0, health
+    assert health["Log"][-1]["ExitCode"] == 0, health["Log"]
+    assert served.logs().count("All Fours at http://") == 1, served.logs()
 
 
-def test_serves_the_home_page_and_opens_a_room(served: tuple[Container, float]) -> None:
+def test_serves_the_home_page_and_opens_a_room(served: Container) -> None:
     """`GET /` is the home page; `POST /api/rooms` opens a room (201, its code)."""
-    container, _ = served
+    container = served
     home = httpx.get(container.url + "/", timeout=10)
     assert home.status_code == 200 and "text/html" in home.headers["content-type"]
     created = httpx.post(container.url + "/api/rooms", json={}, timeout=10)
@@ -64,9 +72,9 @@ def test_serves_the_home_page_and_opens_a_room(served: tuple[Container, float]) 
     assert httpx.get(f"{container.url}/api/rooms/{code}", timeout=10).status_code == 200
 
 
-def test_the_server_runs_as_uid_10001(served: tuple[Container, float]) -> None:
+def test_the_server_runs_as_uid_10001(served: Container) -> None:
     """PID 1 (python -m app.serve) runs as the unprivileged uid and gid 10001, never root."""
-    container, _ = served
+    container = served
     status = container.exec("cat", "/proc/1/status")
     ids = {line.split(":")[0]: line.split()[1:] for line in status.splitlines()}
     assert ids["Uid"] == ["10001"] * 4, ids["Uid"]
@@ -74,9 +82,9 @@ def test_the_server_runs_as_uid_10001(served: tuple[Container, float]) -> None:
     assert "app.serve" in container.exec("cat", "/proc/1/cmdline")
 
 
-def test_the_database_is_in_the_data_volume(served: tuple[Container, float]) -> None:
+def test_the_database_is_in_the_data_volume(served: Container) -> None:
     """/data is a Docker volume and the SQLite database file is in it."""
-    container, _ = served
+    container = served
     (mount,) = [m for m in container.inspect()["Mounts"] if m["Destination"] == "/data"]
     assert mount["Type"] == "volume"
     assert "allfours.db" in container.exec("ls", "/data").split()
@@ -84,10 +92,10 @@ def test_the_database_is_in_the_data_volume(served: tuple[Container, float]) -> 
 
 
 def test_a_proxy_on_the_host_is_seen_at_the_bridge_gateway(
-    served: tuple[Container, float], bridge_gateway: str
+    served: Container, bridge_gateway: str
 ) -> None:
     """Host connections arrive from the bridge gateway; trusted there, X-Forwarded-For counts."""
-    container, _ = served
+    container = served
     assert default_gateway(container) == bridge_gateway
     httpx.get(container.url + "/nowhere-direct", timeout=10)
     httpx.get(container.url + "/nowhere-proxied", headers={"X-Forwarded-For": CLIENT}, timeout=10)
@@ -99,35 +107,37 @@ def test_a_room_survives_a_restart(image: str) -> None:
     """A room opened before `docker restart` is still there after it (same /data volume)."""
     container = start_container()
     try:
-        wait_answering(container.url)
+        wait_answering(container)
         code = httpx.post(container.url + "/api/rooms", json={}, timeout=10).json()["code"]
         docker("restart", container.id)
-        wait_answering(container.url)
+        wait_answering(container)
         room = httpx.get(f"{container.url}/api/rooms/{code}", timeout=10)
         assert room.status_code == 200 and room.json()["code"] == code
     finally:
         remove_container(container)
 
 
-def test_docker_stop_takes_under_two_seconds_with_a_stream_open(image: str) -> None:
-    """SIGTERM ends the open event streams and the process: `docker stop` is quick."""
+def test_docker_stop_is_graceful_with_a_stream_open(image: str) -> None:
+    """SIGTERM ends the open event streams and the process: `docker stop` needs no SIGKILL
+    (exit 0, not 137) and uvicorn finished its shutdown without cancelling a stream at its
+    graceful timeout (how long it takes: `python -m bench.image`)."""
     container = start_container()
     try:
-        wait_answering(container.url)
+        wait_answering(container)
         code = httpx.post(container.url + "/api/rooms", json={}, timeout=10).json()["code"]
         events = f"{container.url}/api/rooms/{code}/events"
         with httpx.stream("GET", events, timeout=httpx.Timeout(10, read=30)) as stream:
             lines = stream.iter_lines()
             event, _, _ = next(read_events(lines))
             assert event == "state"
-            started = time.monotonic()
             docker("stop", container.id)
-            took = time.monotonic() - started
             for _ in lines:  # the server closed the stream; the client sees its end
                 pass
-        assert took < 2, f"docker stop took {took:.1f} s"
         state = container.inspect()["State"]
         assert state["ExitCode"] == 0 and not state["OOMKilled"], state
+        logs = container.logs()
+        assert GRACEFUL_END in logs, logs
+        assert FORCED_END not in logs, logs
     finally:
         remove_container(container)
 

@@ -45,6 +45,9 @@ class ServerProcess:
             "PORT": str(self.port),
             "ALLFOURS_RATE_LIMIT": "0",
             "ALLFOURS_BOT_DELAY_MS": "0",
+            # Review workers at the usual priority: under SCHED_IDLE they get no CPU while the
+            # machine is busy (the other test lane), and a review test would need an idle one.
+            "ALLFOURS_REVIEW_LIE_LOW": "0",
             "LOG_LEVEL": "warning",
             **self.env,
         }
