@@ -41,7 +41,8 @@ class PasskeySignin(BaseModel):
     claim: list[str] = Field(
         default_factory=list,
         max_length=16,
-        description="seat tokens this browser holds: their seats become the player's",
+        description="kept for older clients and ignored: signing in moves no seat (API.md "
+        "§ Fifth round, a sign-in signs in, nothing more)",
     )
 
 

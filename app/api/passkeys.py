@@ -106,6 +106,5 @@ async def signin(ctx: ContextDep, body: PasskeySignin, request: Request) -> JSON
         body.credential,
         site(ctx, request),
         device=device_name(request.headers.get("user-agent")),
-        claim=body.claim,
     )
     return keyed(new, request, 200)

@@ -10,7 +10,7 @@ finishes what another began, and a challenge is taken once, within CHALLENGE_S. 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
@@ -194,10 +194,11 @@ class Passkeys:
         rp: RelyingParty,
         *,
         device: str = "",
-        claim: Iterable[str] = (),
     ) -> NewKey:
         """A new key for this device, for the profile whose passkey signed the challenge
-        ``signin_options`` gave. A replayed answer finds its challenge taken."""
+        ``signin_options`` gave. A replayed answer finds its challenge taken. Like every
+        sign-in it moves none of the device's guest seats (API.md § Fifth round): a shared
+        device's seats may be anyone's."""
         try:
             answer = parse_authentication_credential_json(credential)
             challenge = parse_client_data_json(answer.response.client_data_json).challenge
@@ -238,7 +239,7 @@ class Passkeys:
             )
         if not counted:  # another sign-in with this passkey's count went first: a clone
             raise _refused("the passkey's signature count went backwards")
-        return self.players.new_key(player, device=device, claim=claim)
+        return self.players.new_key(player, device=device)
 
     # -- challenges ----------------------------------------------------------------------
 

@@ -344,11 +344,10 @@ class Players:
             key = _new_key(conn, player.id, device)
         return NewKey(player, key)
 
-    def new_key(self, player: ProfileRow, *, device: str = "", claim: Iterable[str] = ()) -> NewKey:
+    def new_key(self, player: ProfileRow, *, device: str = "") -> NewKey:
         """A key for a device that proved it is the player's another way (a passkey)."""
         with write(self.engine) as conn:
             key = _new_key(conn, player.id, device)
-        self.claim(player, claim)
         return NewKey(player, key)
 
     # -- seats -------------------------------------------------------------------------
