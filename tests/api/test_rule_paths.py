@@ -1,8 +1,8 @@
 """A rule holds on every path (API.md § Fifth round, issue #43): for bans, blocks and consent,
 a table of the ways a person can reach the guarded thing, and a test that tries every row.
 A new way in added without the rule fails here instead of waiting for a review. On SQLite and
-PostgreSQL. (A claim takes one way, Rooms.claim_seat: a passkey sign-in's ``claim``, a new
-profile's; a sign-in by link claims nothing.)
+PostgreSQL. (A claim takes one way, Rooms.claim_seat: a new profile's ``claim``; a sign-in,
+by link or by passkey, claims nothing.)
 
 Bans: a banned player takes no seat at a public table (403 ``banned``).
 
