@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -438,6 +439,17 @@ def ban_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[s
     yield "banned", code_of(c.post("/api/play", json={}, headers=key))
 
 
+def cooling_off_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
+    """Play now for a player who left 3 of their last 10 public games (API.md § Fifth round,
+    *Leavers*)."""
+    from tests.players.test_cooling_off import played
+
+    key = c.post("/api/players", json={"handle": "quitter", "name": "Quin"}).json()["key"]
+    now = datetime.now(UTC)
+    played(c, key, "quitter", [(now - timedelta(minutes=m), True) for m in (3, 2, 1)])
+    yield "cooling_off", code_of(c.post("/api/play", json={}, headers=bearer(key)))
+
+
 def renege_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dict[str, Param]]]]:
     """Renege mode's refusals of a request (R22-R23): a move while the hand is reckoned, a
     call by someone who holds no seat at the table."""
@@ -484,6 +496,7 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(report_requests_reached(table.client))
     reached |= dict(push_requests_reached(table.client))
     reached |= dict(ban_requests_reached(table.client))
+    reached |= dict(cooling_off_reached(table.client))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
     unreached = set(REASONS) - set(reached) - RACES - LEGACY
