@@ -529,6 +529,7 @@ SAMPLE: dict[str, Param] = {
     "action": "beg", "index": 99, "given": "ZZ", "code": "abcd", "number": 2, "hand": 1,
     "expected": 3, "current": 4, "levels": "easy", "presets": "stand", "fields": "seat",
     "per_hour": 30, "address": "10.0.0.1", "lift": 3, "to": 2, "round": 2, "pairs": 1,
+    "left": 3, "games": 10, "minutes": 10,
 }  # fmt: skip
 
 
