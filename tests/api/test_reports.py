@@ -160,6 +160,7 @@ def test_the_admin_bans_and_unbans_a_player(client: TestClient, settings: Settin
         "banned": False,
         "reason": None,
         "at": None,
+        "by": None,
     }
     assert moderation.banned(engine, me.player.id) is False
     assert client.post(unban, headers=bearer(ADMIN)).status_code == 200  # not banned: the same
