@@ -264,7 +264,15 @@ def has_a_move(page: Page) -> bool:
 
 def take_turn(page: Page, rng: random.Random, timeout: float | None = None) -> None:
     """Make this page's move by clicking, as a person would: stand or beg, give one or run,
-    or a playable card (``timeout``: ms a control may take to be clickable)."""
+    or a playable card (``timeout``: ms a control may take to be clickable). The page's move
+    is waited for first: a table drawn again between the caller's look and this one (the
+    lift swept, the away cover's move) can leave no control for a moment, and a random card
+    of none was no move at all (ValueError, seen in a whole run); PlaywrightTimeout if
+    no control comes within ``timeout``, as when a control goes from under the finger."""
+    page.wait_for_selector(
+        "[data-action=stand], [data-action=run_pack], [data-hand] [data-legal]",
+        timeout=timeout,
+    )
     if page.locator("[data-action=stand]").count():
         page.click(f"[data-action={rng.choice(['stand', 'stand', 'beg'])}]", timeout=timeout)
         return
@@ -276,7 +284,10 @@ def take_turn(page: Page, rng: random.Random, timeout: float | None = None) -> N
             page.click("[data-action=run_pack]", timeout=timeout)
         return
     legal = page.locator("[data-hand] [data-legal]")
-    legal.nth(rng.randrange(legal.count())).click(timeout=timeout)
+    n = legal.count()
+    if not n:  # gone again since the wait: as a control gone from under the finger
+        raise PlaywrightTimeout("no playable card any more")
+    legal.nth(rng.randrange(n)).click(timeout=timeout)
 
 
 def still_same_page(page: Page) -> bool:
