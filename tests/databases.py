@@ -59,7 +59,10 @@ def _copy_sqlite(source: Path, target: Path) -> None:
 def make_database(kind: str, folder: Path, revision: str = "head") -> Iterator[str]:
     if kind == "sqlite":
         url = f"sqlite:///{folder / 'allfours.db'}"
-        if revision == "head":
+        # A folder not made yet is the server's to make (privately, as migrate does:
+        # tests/hosting/test_secrets_at_rest.py reads its mode), so only an existing one
+        # takes the copy.
+        if revision == "head" and folder.is_dir():
             _copy_sqlite(_sqlite_at_head(), folder / "allfours.db")
         else:
             migrate(url, revision)
