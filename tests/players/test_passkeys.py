@@ -340,7 +340,7 @@ def test_the_profile_pages_partial_lists_the_passkeys_in_the_readers_language() 
     ]
     html = render("_passkeys.html", "fr", passkeys=rows)
     assert "Vos clés d'accès" in html and "Ajouter une clé d'accès" in html
-    assert "1 décembre 2026" in html and "2026-11-30" in html and "Jamais utilisée" in html
+    assert "1er décembre 2026" in html and "2026-11-30" in html and "Jamais utilisée" in html
     assert "&lt;b&gt;Pixel&lt;/b&gt;" in html and "<b>Pixel" not in html
     assert 'data-passkey-remove="3"' in html and 'data-passkey-remove="4"' in html
     assert html.count("Dernière utilisation le") == 2
