@@ -271,6 +271,7 @@ def take_turn(page: Page, rng: random.Random, timeout: float | None = None) -> N
     no control comes within ``timeout``, as when a control goes from under the finger."""
     page.wait_for_selector(
         "[data-action=stand], [data-action=run_pack], [data-hand] [data-legal]",
+        state="attached",  # as the counts below see them
         timeout=timeout,
     )
     if page.locator("[data-action=stand]").count():
