@@ -52,7 +52,7 @@ class Member(BaseModel):
     role: str = Field(description="admin or member")
 
 
-class ClubMember(BaseModel):
+class ClubMemberOut(BaseModel):
     handle: str | None = Field(
         description="null for an unlisted member, to a reader who is not a member (API.md §"
         " Fifth round, Privacy)"
@@ -92,7 +92,7 @@ class ClubView(BaseModel):
     code: str
     name: str
     order: Order
-    members: list[ClubMember]
+    members: list[ClubMemberOut]
     seasons: list[SeasonOut]
     nights: list[dict[str, Any]] = Field(
         description="each night's code, name, season, state, winner (once over) and url"

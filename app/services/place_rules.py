@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from sqlalchemy import Engine
 
-from app.services.warden import Standing
+from app.services.warden import PlaceStanding
 from app.store import moderation_repo, social_repo
 from app.store.db import read
 
@@ -19,11 +19,11 @@ class PlaceRules:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def standing(self, player: int) -> Standing:
+    def standing(self, player: int) -> PlaceStanding:
         with read(self.engine) as conn:
             banned = moderation_repo.ban_of(conn, player) is not None
             shuns = frozenset(social_repo.shunned(conn, player))
-        return Standing(banned, shuns)
+        return PlaceStanding(banned, shuns)
 
     def apart(self, players: Collection[int]) -> bool:
         ids = set(players)

@@ -30,7 +30,7 @@ from app.services.players import SignedIn
 from app.services.rooms import JoinedSeat, Rooms
 from app.services.snapshot import RoomSnap
 from app.services.social import Social
-from app.services.warden import CLEAR, Standing
+from app.services.warden import CLEAR, PlaceStanding
 from app.store import social_repo
 from app.store.db import read, write
 
@@ -148,7 +148,7 @@ class PlayNow:
         me: SignedIn | None,
         name: str,
         preset: str | None,
-        standing: Standing,
+        standing: PlaceStanding,
         waiting: bool,
     ) -> PlayNowSeat | None:
         snap = self.rooms.snapshot(code)
@@ -186,7 +186,7 @@ class PlayNow:
         return self._seated(JoinedSeat(joined.seat, joined.token, started, joined.pending), me)
 
     def _join(
-        self, code: str, seat: int, me: SignedIn | None, name: str, standing: Standing
+        self, code: str, seat: int, me: SignedIn | None, name: str, standing: PlaceStanding
     ) -> JoinedSeat:
         if me is None:
             return self.rooms.join(code=code, name=name, seat=seat, token=None)

@@ -63,7 +63,7 @@ from app.services.names import clean_name
 from app.services.options import DEFAULT_OPTIONS, RoomOptions
 from app.services.persist import persist
 from app.services.snapshot import ReplayOf, RoomSnap, SeatPlayer, SnapCache, load
-from app.services.warden import CLEAR, Lenient, Standing, Warden
+from app.services.warden import CLEAR, Lenient, PlaceStanding, Warden
 from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 from app.views.records import HandRecordView, hand_records
@@ -241,7 +241,7 @@ class Rooms:
         reserved: bool = False,
         own_seat: bool = False,
         player: SeatPlayer | None = None,
-        standing: Standing | None = None,
+        standing: PlaceStanding | None = None,
     ) -> JoinedSeat:
         """A human takes a seat; a caller already seated here gets its own seat back. With
         ``reserved`` (a club night's player link), ``token`` is the seat's token to be, and

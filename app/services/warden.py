@@ -16,18 +16,18 @@ from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class PlaceStanding:
     """What the place's rules say of one profile when it comes to a seat."""
 
     banned: bool = False  # by the server's admin: no seat at a public table
     shuns: frozenset[int] = frozenset()  # the profiles never seated with it (blocks, either way)
 
 
-CLEAR = Standing()  # a guest's (no profile: no ban, no block to keep)
+CLEAR = PlaceStanding()  # a guest's (no profile: no ban, no block to keep)
 
 
 class Warden(Protocol):
-    def standing(self, player: int) -> Standing: ...
+    def standing(self, player: int) -> PlaceStanding: ...
 
     def apart(self, players: Collection[int]) -> bool:
         """Whether two of these players must not sit at one table (a block between them)."""
@@ -43,7 +43,7 @@ class Warden(Protocol):
 class Lenient:
     """A warden with no rules (the tests of the rooms alone)."""
 
-    def standing(self, player: int) -> Standing:
+    def standing(self, player: int) -> PlaceStanding:
         return CLEAR
 
     def apart(self, players: Collection[int]) -> bool:

@@ -36,7 +36,7 @@ class ServerKeyError(SystemExit):
 
 
 @dataclass(frozen=True, slots=True)
-class ServerKey:
+class ServerSecret:
     key: bytes
     where: str  # for the operator: the environment variable, or the file's path
 
@@ -58,15 +58,15 @@ def key_path(settings: Settings) -> Path | None:
     return DEFAULT_FOLDER / KEY_FILE_NAME
 
 
-def server_key(settings: Settings) -> ServerKey:
+def server_key(settings: Settings) -> ServerSecret:
     """The server secret, the key file made if it is not there yet."""
     if settings.secret_key is not None:
         # Any text of 32 characters or more: hashed to the key's 32 bytes.
         digest = hashlib.sha256(settings.secret_key.encode()).digest()
-        return ServerKey(digest, "ALLFOURS_SECRET_KEY")
+        return ServerSecret(digest, "ALLFOURS_SECRET_KEY")
     path = key_path(settings)
     if path is None:  # an in-memory database: gone with the process, as its key
-        return ServerKey(secrets.token_bytes(32), "memory")
+        return ServerSecret(secrets.token_bytes(32), "memory")
     try:
         if not path.exists():
             _make(path)
@@ -84,7 +84,7 @@ def server_key(settings: Settings) -> ServerKey:
         raise ServerKeyError(
             f"The server secret's file {path} does not hold a key (64 hex digits)."
         )
-    return ServerKey(key, str(path.resolve()))
+    return ServerSecret(key, str(path.resolve()))
 
 
 def _make(path: Path) -> None:
