@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -13,11 +14,11 @@ from openskill.models import PlackettLuce
 
 from app.api.profile_schemas import LeaderboardOut, ProfileOut
 from app.api.record_schemas import GameRecordOut
-from app.services.career import export
+from app.services.career import count_in, export
 from app.services.rebuild_careers import rebuild
 from app.services.snapshot import load
 from app.store import career_repo, repo
-from app.store.db import read
+from app.store.db import read, write
 from tests.api.table import bearer, new_room, play_random, view
 from tests.players.test_profiles import make
 
@@ -63,6 +64,44 @@ def profile(client: TestClient, handle: str, key: str | None = None) -> Json:
     out: Json = r.json()
     ProfileOut.model_validate(out)
     return out
+
+
+def count_game(
+    engine: Any,
+    *,
+    room_id: int,
+    number: int,
+    players: Sequence[int | None],
+    winner: int,
+    rated: bool,
+    at: datetime,
+    left: frozenset[int] = frozenset(),
+) -> None:
+    """A finished game of a room written and counted in as a game's end counts it (its
+    careers, its ratings), without playing it: the ratings' and leavers' tests' own games."""
+    with write(engine) as conn:
+        game_id = repo.insert_game(
+            conn,
+            room_id=room_id,
+            number=number,
+            rules={},
+            seed=number,
+            first_dealer=0,
+            version=0,
+            turn=None,
+            shuffle=2,
+        )
+        count_in(
+            conn,
+            game_id=game_id,
+            players=list(players),
+            history=(),
+            winner=winner,
+            scores=(14, 9) if winner == 0 else (9, 14),
+            rated_game=rated,
+            at=at,
+            left=left,
+        )
 
 
 def engine_of(client: TestClient) -> Any:

@@ -9,11 +9,10 @@ from datetime import UTC, datetime, timedelta
 from fastapi.testclient import TestClient
 
 from app.players.leavers import PublicGame, cooling_off_until
-from app.services.career import count_in
 from app.store import career_repo, repo, social_repo
 from app.store.db import write
 from tests.api.table import bearer, new_room
-from tests.players.test_careers import engine_of, profile
+from tests.players.test_careers import count_game, engine_of, profile
 from tests.players.test_profiles import make
 
 T = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
@@ -55,29 +54,16 @@ def played(client: TestClient, key: str, handle: str, marks: list[tuple[datetime
         player = career_repo.player_of(conn, handle)
     assert room is not None and player is not None
     for n, (at, left) in enumerate(marks, start=1):
-        with write(engine) as conn:
-            game_id = repo.insert_game(
-                conn,
-                room_id=room.id,
-                number=n,
-                rules={},
-                seed=n,
-                first_dealer=0,
-                version=0,
-                turn=None,
-                shuffle=2,
-            )
-            count_in(
-                conn,
-                game_id=game_id,
-                players=[player.id, None, None, None],
-                history=(),
-                winner=1,
-                scores=(9, 14),
-                rated_game=False,
-                at=at,
-                left=frozenset({0}) if left else frozenset(),
-            )
+        count_game(
+            engine,
+            room_id=room.id,
+            number=n,
+            players=[player.id, None, None, None],
+            winner=1,
+            rated=False,
+            at=at,
+            left=frozenset({0}) if left else frozenset(),
+        )
 
 
 def test_play_now_answers_429_cooling_off_to_a_player_who_left_3_of_their_last_10_public_games(

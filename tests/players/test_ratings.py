@@ -11,10 +11,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
-from app.services.career import count_in, is_rated, leaderboard
+from app.services.career import is_rated, leaderboard
 from app.store import career_repo, repo
-from app.store.db import read, write
+from app.store.db import read
 from tests.api.table import new_room
+from tests.players.test_careers import count_game
 from tests.players.test_profiles import make
 
 GAMES = 300
@@ -38,28 +39,15 @@ def test_ratings_agree_with_openskill_over_random_rated_games(client: TestClient
     for n in range(1, GAMES + 1):
         four = rng.sample(ids, 4)
         winner = rng.randrange(2)
-        with write(engine) as conn:
-            game_id = repo.insert_game(
-                conn,
-                room_id=room.id,
-                number=n,
-                rules={},
-                seed=n,
-                first_dealer=0,
-                version=0,
-                turn=None,
-                shuffle=2,
-            )
-            count_in(
-                conn,
-                game_id=game_id,
-                players=four,
-                history=(),
-                winner=winner,
-                scores=(14, 9) if winner == 0 else (9, 14),
-                rated_game=True,
-                at=start + timedelta(minutes=n),
-            )
+        count_game(
+            engine,
+            room_id=room.id,
+            number=n,
+            players=four,
+            winner=winner,
+            rated=True,
+            at=start + timedelta(minutes=n),
+        )
         teams = [[theirs[four[0]], theirs[four[2]]], [theirs[four[1]], theirs[four[3]]]]
         (a, c), (b, d) = model.rate(teams, ranks=[0, 1] if winner == 0 else [1, 0])
         theirs.update(zip(four, (a, b, c, d), strict=True))
@@ -122,29 +110,16 @@ def test_leavers_ratings_agree_with_openskill_over_random_games(client: TestClie
         four = rng.sample(ids, 4)
         winner = rng.randrange(2)
         left = frozenset(s for s in range(4) if rng.random() < 0.15)
-        with write(engine) as conn:
-            game_id = repo.insert_game(
-                conn,
-                room_id=room.id,
-                number=n,
-                rules={},
-                seed=n,
-                first_dealer=0,
-                version=0,
-                turn=None,
-                shuffle=2,
-            )
-            count_in(
-                conn,
-                game_id=game_id,
-                players=four,
-                history=(),
-                winner=winner,
-                scores=(14, 9) if winner == 0 else (9, 14),
-                rated_game=True,
-                at=start + timedelta(minutes=n),
-                left=left,
-            )
+        count_game(
+            engine,
+            room_id=room.id,
+            number=n,
+            players=four,
+            winner=winner,
+            rated=True,
+            at=start + timedelta(minutes=n),
+            left=left,
+        )
         teams = [[theirs[four[0]], theirs[four[2]]], [theirs[four[1]], theirs[four[3]]]]
 
         def after(won: int, teams: list[list[Any]] = teams) -> list[Any]:
