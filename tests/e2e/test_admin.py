@@ -45,11 +45,14 @@ def test_the_host_signs_in_bans_from_a_report_and_signs_out(browser: Browser, se
     report = page.locator("[data-report]").filter(has_text="@admin_e2e_ben").first
     report.locator("summary").first.click()
     assert report.locator("[data-kept-chat] li").first.inner_text().endswith("<i>you lot cheat</i>")
+    # Ban and unban each ask once more, saying what they do (issue #46).
+    report.locator('[data-action="ban-open"]').click()
     report.locator('input[name="reason"]').fill("rude at the table")
     report.locator('[data-action="ban"]').click()
     page.wait_for_selector('[data-ban="admin_e2e_ben"]')
     assert "rude at the table" in page.locator('[data-ban="admin_e2e_ben"]').inner_text()
 
+    page.click('[data-action="unban-open"][data-player="admin_e2e_ben"]')
     page.click('[data-action="unban"][data-player="admin_e2e_ben"]')
     page.wait_for_selector("[data-admin]")
     assert page.locator('[data-ban="admin_e2e_ben"]').count() == 0
