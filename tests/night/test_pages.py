@@ -210,3 +210,7 @@ def test_every_player_page_opens_at_every_stage_of_a_night(client: TestClient) -
             assert said in text, (pair, number)
     assert night(client, code)["state"] == "over"
     assert all("The night is over" in text for text in every_page())
+    # The director's page draws no more rounds: it says the night is over (issue #46).
+    direct = TestClient(client.app).get(f"/n/{code}/d/{director}")
+    assert direct.status_code == 200 and "data-night-over" in direct.text
+    assert 'data-action="next-round"' not in direct.text and "data-standings-key" in direct.text
