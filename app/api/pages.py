@@ -195,7 +195,8 @@ async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> R
     # A seated player may invite a friend to the table.
     friends = await ctx.players.run(ctx.social.ties, me) if me and seat is not None else None
     shown = [f.handle for f in friends.friends] if friends else []
-    page = render_room(room_view(snap, seat, ctx.presence), shown)
+    name = me.player.name if me else None
+    page = render_room(room_view(snap, seat, ctx.presence), shown, player_name=name)
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 

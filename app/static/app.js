@@ -751,6 +751,11 @@ window.allFoursWord = function (key, values) {
       if (!el) return;
       var action = el.getAttribute("data-action");
       if (action === "share") { share(el); return; }
+      // A signed-in player sits under their profile's name (the server takes it from the
+      // profile): the hidden field is filled before the form checks it.
+      var profileName = document.body.getAttribute("data-player-name");
+      var nameField = document.getElementById("name");
+      if ((action === "join" || action === "take-seat") && profileName && nameField && !nameField.value) nameField.value = profileName;
       if (action === "join" || action === "bot" || action === "start") {
         pending = { action: action, seat: el.getAttribute("data-seat") };
       }

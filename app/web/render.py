@@ -105,10 +105,11 @@ def render_table(view: RoomView) -> str:
     return environment().get_template("_table.html").render(page=build(view))
 
 
-def render_room(view: RoomView, friends: Sequence[str] = ()) -> str:
+def render_room(view: RoomView, friends: Sequence[str] = (), player_name: str | None = None) -> str:
     """The whole room page: the table plus the page around it (one event stream);
-    ``friends``: the handles a seated player may invite to it."""
-    return _around_table(view, "room.html", friends=friends)
+    ``friends``: the handles a seated player may invite to it; ``player_name``: a signed-in
+    viewer's profile name, the name they sit under."""
+    return _around_table(view, "room.html", friends=friends, player_name=player_name)
 
 
 def render_live(view: RoomView) -> str:
