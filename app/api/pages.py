@@ -8,6 +8,7 @@ page's one event stream brings everybody else's moves.
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import suppress
 from typing import Annotated
 
@@ -196,7 +197,9 @@ async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> R
     friends = await ctx.players.run(ctx.social.ties, me) if me and seat is not None else None
     shown = [f.handle for f in friends.friends] if friends else []
     name = me.player.name if me else None
-    page = render_room(room_view(snap, seat, ctx.presence), shown, player_name=name)
+    night = await asyncio.to_thread(ctx.nights.table_of_room, snap.code)
+    view = room_view(snap, seat, ctx.presence)
+    page = render_room(view, shown, player_name=name, night=night)
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 

@@ -643,11 +643,33 @@ class Nights:
         with read(self.engine) as conn:
             return repo.open_tables(conn)
 
+    def table_of_room(self, room: str) -> TableOfNight | None:
+        """Which night a room is a table of, and its club's name: the room's page links back
+        to the night (and says the club) from the lobby to the result. None: no night's."""
+        with read(self.engine) as conn:
+            found = repo.table_by_room(conn, room)
+            row = repo.night_by_id(conn, found.night_id) if found else None
+            club = club_repo.club_for_night(conn, row.id) if row else None
+        if found is None or row is None:
+            return None
+        return TableOfNight(
+            row.code, row.name, found.round, found.number, club[1] if club else None
+        )
+
     def night_of_room(self, room: str) -> str | None:
         with read(self.engine) as conn:
             found = repo.table_by_room(conn, room)
             row = repo.night_by_id(conn, found.night_id) if found else None
         return row.code if row else None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOfNight:
+    night: str  # the night's code
+    name: str
+    round: int
+    number: int  # the table's number in its round
+    club: str | None  # the club's name, for a club's night
 
 
 TableState = Literal["waiting", "playing", "over"]

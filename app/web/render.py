@@ -12,6 +12,7 @@ from app import i18n
 from app.rules import Rules
 from app.services.identity import grouped_code
 from app.services.names import NAME_MAX
+from app.services.nights import TableOfNight
 from app.services.options import RoomOptions
 from app.services.talk import ChatMessageOut
 from app.services.view import RoomView
@@ -105,11 +106,18 @@ def render_table(view: RoomView) -> str:
     return environment().get_template("_table.html").render(page=build(view))
 
 
-def render_room(view: RoomView, friends: Sequence[str] = (), player_name: str | None = None) -> str:
+def render_room(
+    view: RoomView,
+    friends: Sequence[str] = (),
+    player_name: str | None = None,
+    night: TableOfNight | None = None,
+) -> str:
     """The whole room page: the table plus the page around it (one event stream);
     ``friends``: the handles a seated player may invite to it; ``player_name``: a signed-in
-    viewer's profile name, the name they sit under."""
-    return _around_table(view, "room.html", friends=friends, player_name=player_name)
+    viewer's profile name, the name they sit under; ``night``: the night this room is a table
+    of, linked from the page's top bar from the lobby to the result."""
+    more = {"friends": friends, "player_name": player_name, "night": night}
+    return _around_table(view, "room.html", **more)
 
 
 def render_live(view: RoomView) -> str:

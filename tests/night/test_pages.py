@@ -214,3 +214,18 @@ def test_every_player_page_opens_at_every_stage_of_a_night(client: TestClient) -
     direct = TestClient(client.app).get(f"/n/{code}/d/{director}")
     assert direct.status_code == 200 and "data-night-over" in direct.text
     assert 'data-action="next-round"' not in direct.text and "data-standings-key" in direct.text
+
+
+def test_a_nights_table_links_back_to_its_night(client: TestClient) -> None:
+    """From a table's lobby to its match's result, the room's page says which night, round and
+    table it is and links back to the night (issue #46); an ordinary room says nothing."""
+    code, director = open_night(client, name="Friday at the club")
+    for names in FOUR[:2]:
+        register(client, code, names)
+    room = next_round(client, code, director)["rounds"][-1]["tables"][0]["room"]
+    page = client.get(f"/r/{room}")
+    assert page.status_code == 200 and "data-night-link" in page.text
+    assert f'href="/n/{code}"' in page.text
+    assert "Friday at the club, round 1: table 1." in page.text
+    plain = client.post("/api/rooms", json={}).json()["code"]
+    assert "data-night-link" not in client.get(f"/r/{plain}").text
