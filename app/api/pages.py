@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, Form, Request
+from fastapi import APIRouter, FastAPI, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
@@ -71,6 +71,7 @@ async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLRespons
     held = await _tables_held(ctx, request, me)
     name = me.player.name if me else None
     invited = await ctx.players.run(invites.invitations, ctx.rooms, me) if me else []
+    asking = await ctx.players.run(ctx.social.asking_count, me.player.id) if me else 0
     found = await ctx.rooms.read(lobby, ctx, me.player.id if me else None)
     # The lobby is live: no cache keeps the page (a guest's neither).
     page = render_home(
@@ -79,6 +80,7 @@ async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLRespons
         public_play=found.public_play,
         tables=found.tables,
         invitations=invited,
+        friend_requests=asking,
     )
     return HTMLResponse(page, headers=NO_STORE)
 
@@ -185,7 +187,14 @@ async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
-async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> Response:
+async def room(
+    ctx: ContextDep,
+    code: str,
+    token: TokenDep,
+    me: MaybeMeDep,
+    invited: Annotated[bool, Query()] = False,
+) -> Response:
+    """The room page; ``invited``: "Invite a friend" just sent one (its word is said)."""
     snap = await _find(ctx, code)
     if snap is None:
         return _no_table(code)
@@ -195,7 +204,7 @@ async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> R
     # A seated player may invite a friend to the table.
     friends = await ctx.players.run(ctx.social.ties, me) if me and seat is not None else None
     shown = [f.handle for f in friends.friends] if friends else []
-    page = render_room(room_view(snap, seat, ctx.presence), shown)
+    page = render_room(room_view(snap, seat, ctx.presence), shown, invited=invited and bool(shown))
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 

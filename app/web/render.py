@@ -105,10 +105,10 @@ def render_table(view: RoomView) -> str:
     return environment().get_template("_table.html").render(page=build(view))
 
 
-def render_room(view: RoomView, friends: Sequence[str] = ()) -> str:
+def render_room(view: RoomView, friends: Sequence[str] = (), *, invited: bool = False) -> str:
     """The whole room page: the table plus the page around it (one event stream);
-    ``friends``: the handles a seated player may invite to it."""
-    return _around_table(view, "room.html", friends=friends)
+    ``friends``: the handles a seated player may invite to it; ``invited``: one just was."""
+    return _around_table(view, "room.html", friends=friends, invited=invited)
 
 
 def render_live(view: RoomView) -> str:
@@ -134,10 +134,11 @@ def render_home(
     public_play: bool = True,
     tables: Sequence[object] = (),
     invitations: Sequence[tuple[str, str, str]] = (),
+    friend_requests: int = 0,
 ) -> str:
     """The home page; ``held``: the tables this browser holds a seat at ("Your table");
     ``signed_in_as``: the name of the profile it is signed in to, else ``profile``: the
-    "Keep my games" form."""
+    "Keep my games" form; ``friend_requests``: how many wait for that player's answer."""
     return (
         environment()
         .get_template("home.html")
@@ -152,6 +153,7 @@ def render_home(
             public_play=public_play,
             tables=tables,
             invitations=invitations,
+            friend_requests=friend_requests,
         )
     )
 
