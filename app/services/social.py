@@ -27,8 +27,8 @@ from app.store.models import Player, PlayerKey, Seat
 NOT_YOURSELF = reason("not_yourself", "that is your own profile", N_("That is your own profile."))
 SEARCH_SHORT = reason(
     "search_too_short",
-    "a search needs {min} to {max} characters",
-    N_("Type at least %(min)s letters of a name or handle."),
+    "a search needs {count} to {max} characters",
+    N_("Type at least %(count)s letters of a name or handle."),
 )
 # A search finds a few players by a piece of their name or handle: never a list of everyone.
 SEARCH_MIN, SEARCH_MAX, SEARCH_FOUND = 2, 40, 20
@@ -161,7 +161,7 @@ class Social:
         searcher, nor one of a block either way. Counted in the searcher's quota."""
         wanted = " ".join(text.split()).lower()
         if not SEARCH_MIN <= len(wanted) <= SEARCH_MAX:
-            raise errors.Invalid(SEARCH_SHORT, min=SEARCH_MIN, max=SEARCH_MAX)
+            raise errors.Invalid(SEARCH_SHORT, count=SEARCH_MIN, max=SEARCH_MAX)
         self.quotas.player_searches.take(me.player.handle)
         mine = me.player.id
         with read(self.engine) as conn:
