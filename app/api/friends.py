@@ -1,11 +1,24 @@
 """Friends, blocks and invitations over the JSON API (API.md § Fourth round, *Play now,
-friends, blocks*). Thin routes over app/services/social.py and app/services/invites.py."""
+friends, blocks*). Thin routes over app/services/social.py and app/services/invites.py.
+
+Added by issue #46 (finding people), beside API.md's routes:
+
+- ``GET /api/search/players?q=`` — listed players whose handle or name holds ``q`` (2 to 40
+  characters, any case), at most 20, those whose handle or name begins with it first. Never
+  an unlisted profile, nor the searcher, nor a player of a block either way. Signed in only
+  (401); ``q`` too short or too long: 422 ``search_too_short``; over the searcher's quota
+  (120 an hour): 429 ``too_many``. Not under ``/api/players/``: a handle may be "search".
+- ``DELETE /api/me/friend-requests/incoming/{handle}`` — decline their request (204).
+- ``DELETE /api/me/friend-requests/outgoing/{handle}`` — withdraw one's own request (204).
+  Neither ends a friendship (``DELETE /api/me/friends/{handle}`` does); with no request
+  waiting, nothing changes (still 204).
+"""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Path, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.answers import NO_STORE, errors_of
@@ -33,6 +46,45 @@ class FriendOut(BaseModel):
 class FriendAsked(BaseModel):
     handle: str
     friends: bool = Field(description="true: the other had asked too, so you are friends now")
+
+
+class PlayerFoundOut(BaseModel):
+    handle: str
+    name: str
+
+
+@router.get(
+    "/search/players", response_model=list[PlayerFoundOut], responses=errors_of(401, 422, 429)
+)
+async def search_players(
+    ctx: ContextDep,
+    me: MeDep,
+    response: Response,
+    q: Annotated[str, Query(max_length=80, description="a piece of a name or a handle")],
+) -> list[PlayerFoundOut]:
+    """Listed players by a piece of their handle or name (at most 20): never an unlisted
+    one, nor one of a block either way."""
+    response.headers.update(NO_STORE)
+    found = await ctx.players.run(ctx.social.search, me, q)
+    return [PlayerFoundOut(handle=p.handle, name=p.name) for p in found]
+
+
+@router.delete(
+    "/me/friend-requests/incoming/{handle}", status_code=204, responses=errors_of(401, 404, 422)
+)
+async def decline(ctx: ContextDep, me: MeDep, handle: Handle) -> Response:
+    """Decline a friend request made to you (a friendship stays)."""
+    await ctx.players.run(ctx.social.decline, me, handle)
+    return Response(status_code=204)
+
+
+@router.delete(
+    "/me/friend-requests/outgoing/{handle}", status_code=204, responses=errors_of(401, 404, 422)
+)
+async def withdraw(ctx: ContextDep, me: MeDep, handle: Handle) -> Response:
+    """Withdraw a friend request you made, not yet answered (a friendship stays)."""
+    await ctx.players.run(ctx.social.withdraw, me, handle)
+    return Response(status_code=204)
 
 
 @router.post("/me/friends", response_model=FriendAsked, responses=errors_of(401, 404, 409, 422))

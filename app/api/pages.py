@@ -12,7 +12,7 @@ import asyncio
 from contextlib import suppress
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, Form, Request
+from fastapi import APIRouter, FastAPI, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
@@ -72,6 +72,7 @@ async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLRespons
     held = await _tables_held(ctx, request, me)
     name = me.player.name if me else None
     invited = await ctx.players.run(invites.invitations, ctx.rooms, me) if me else []
+    asking = await ctx.players.run(ctx.social.asking_count, me.player.id) if me else 0
     found = await ctx.rooms.read(lobby, ctx, me.player.id if me else None)
     # The lobby is live: no cache keeps the page (a guest's neither).
     page = render_home(
@@ -80,6 +81,7 @@ async def home(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLRespons
         public_play=found.public_play,
         tables=found.tables,
         invitations=invited,
+        friend_requests=asking,
     )
     return HTMLResponse(page, headers=NO_STORE)
 
@@ -186,7 +188,14 @@ async def join_by_code(ctx: ContextDep, code: str = "") -> Response:
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
-async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> Response:
+async def room(
+    ctx: ContextDep,
+    code: str,
+    token: TokenDep,
+    me: MaybeMeDep,
+    invited: Annotated[bool, Query()] = False,
+) -> Response:
+    """The room page; ``invited``: "Invite a friend" just sent one (its word is said)."""
     snap = await _find(ctx, code)
     if snap is None:
         return _no_table(code)
@@ -199,7 +208,7 @@ async def room(ctx: ContextDep, code: str, token: TokenDep, me: MaybeMeDep) -> R
     name = me.player.name if me else None
     night = await asyncio.to_thread(ctx.nights.table_of_room, snap.code)
     view = room_view(snap, seat, ctx.presence)
-    page = render_room(view, shown, player_name=name, night=night)
+    page = render_room(view, shown, player_name=name, night=night, invited=invited and bool(shown))
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Path, Request
+from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app import i18n
 from app.api.answers import NO_STORE, forget_seat_cookie, remember_tables, tables_held
 from app.api.context import Context, ContextDep, MaybeMeDep, TokenDep
+from app.api.errors import status_of
 from app.api.limits import client_address
 from app.api.player_answers import clear_player_cookie, set_player_cookie, signin_try
 from app.players.devices import device_name
@@ -154,13 +155,25 @@ async def keep_games_at_table(
 
 
 async def _me_page(
-    ctx: Context, me: SignedIn, *, link: SigninLinkShown | None = None, error: str | None = None
+    ctx: Context,
+    me: SignedIn,
+    *,
+    link: SigninLinkShown | None = None,
+    error: str | None = None,
+    done: str | None = None,
+    find: str = "",
 ) -> HTMLResponse:
     devices = await ctx.players.run(ctx.players.devices, me)
     shown = devices_shown(devices, me.device)
     passkeys = await ctx.passkeys.run(ctx.passkeys.of, me)
     pushed = await ctx.players.run(ctx.push.subscriptions, me.player.id)
     ties = await ctx.players.run(ctx.social.ties, me)
+    found, find_error, status = None, None, 200
+    if find:  # the friends' search box (issue #46)
+        try:
+            found = await ctx.players.run(ctx.social.search, me, find)
+        except errors.ApiError as refused:
+            find_error, status = page_message(refused), status_of(refused)
     page = render_me(
         me,
         shown,
@@ -169,15 +182,25 @@ async def _me_page(
         passkeys=passkeys,
         push_count=len(pushed),
         ties=ties,
+        done=done,
+        find=find,
+        found=found,
+        find_error=find_error,
     )
-    return _page(page)
+    return _page(page, status)
 
 
 @router.get("/me", response_class=HTMLResponse)
-async def own_page(ctx: ContextDep, me: MaybeMeDep) -> Response:
+async def own_page(
+    ctx: ContextDep,
+    me: MaybeMeDep,
+    done: Annotated[str | None, Query(max_length=20)] = None,
+    find: Annotated[str, Query(max_length=80)] = "",
+) -> Response:
+    """The own page; ``done``: the tie a form just changed; ``find``: the friends' search."""
     if me is None:
         return _page(render_no_profile(ProfileForm("/me/new", page="me")))
-    return await _me_page(ctx, me)
+    return await _me_page(ctx, me, done=done, find=find.strip())
 
 
 @router.post("/me/change")

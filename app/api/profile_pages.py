@@ -19,14 +19,19 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 @router.get("/p/{handle}", response_class=HTMLResponse)
-async def profile_page(ctx: ContextDep, me: MaybeMeDep, handle: str) -> HTMLResponse:
+async def profile_page(
+    ctx: ContextDep,
+    me: MaybeMeDep,
+    handle: str,
+    done: Annotated[str | None, Query(max_length=20)] = None,
+) -> HTMLResponse:
     viewer = me.player.id if me is not None else None
     try:
         found = await ctx.players.run(career.profile, ctx.engine, handle[:40], viewer)
     except errors.NotFound:
         return HTMLResponse(render_profile_missing(handle), 404, headers=NO_STORE)
     tie = await ctx.players.run(ctx.social.tie, me, found["handle"]) if me else None
-    return HTMLResponse(render_profile(found, tie), headers=NO_STORE)
+    return HTMLResponse(render_profile(found, tie, done), headers=NO_STORE)
 
 
 @router.get("/players", response_class=HTMLResponse)

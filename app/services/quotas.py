@@ -92,6 +92,8 @@ class Quotas:
     clubs: Quota = field(default_factory=lambda: Quota("clubs", 5, DAY))
     club_invites: Quota = field(default_factory=lambda: Quota("club invite links", 30, HOUR))
     room_invites: Quota = field(default_factory=lambda: Quota("invitations", 30, HOUR))
+    # Per player: a search box typed into now and then, not a walk through every name.
+    player_searches: Quota = field(default_factory=lambda: Quota("player searches", 120, HOUR))
 
     def __post_init__(self) -> None:
         self.profiles = Quota("new profiles", self.profiles_per_hour, HOUR)

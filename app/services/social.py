@@ -25,6 +25,13 @@ from app.store.db import read, write
 from app.store.models import Player, PlayerKey, Seat
 
 NOT_YOURSELF = reason("not_yourself", "that is your own profile", N_("That is your own profile."))
+SEARCH_SHORT = reason(
+    "search_too_short",
+    "a search needs {count} to {max} characters",
+    N_("Type at least %(count)s letters of a name or handle."),
+)
+# A search finds a few players by a piece of their name or handle: never a list of everyone.
+SEARCH_MIN, SEARCH_MAX, SEARCH_FOUND = 2, 40, 20
 # A seat's sign of life this recent (any app process writes it) counts as online; a device
 # checked in this recently too (its "last seen" is written every 5 minutes).
 SEAT_ONLINE = timedelta(minutes=2)
@@ -37,6 +44,12 @@ class FriendShown:
     name: str
     online: bool
     room: str | None  # a public table they sit at
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFound:
+    handle: str
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +134,42 @@ class Social:
         other = self.other(me, handle)
         with write(self.engine) as conn:
             social_repo.unfriend(conn, me.player.id, other)
+
+    def decline(self, me: SignedIn, handle: str) -> bool:
+        """Refuse ``handle``'s friend request to ``me``; a friendship stays (ending one is
+        ``unfriend``). Whether there was a request to refuse."""
+        other = self.other(me, handle)
+        with write(self.engine) as conn:
+            return social_repo.drop_request(conn, other, me.player.id)
+
+    def withdraw(self, me: SignedIn, handle: str) -> bool:
+        """Take back ``me``'s friend request to ``handle``, not yet answered; a friendship
+        stays. Whether there was a request to take back."""
+        other = self.other(me, handle)
+        with write(self.engine) as conn:
+            return social_repo.drop_request(conn, me.player.id, other)
+
+    def asking_count(self, player_id: int) -> int:
+        """How many friend requests to the player wait for an answer (the home page's badge)."""
+        with read(self.engine) as conn:
+            asking = social_repo.asked_by(conn, player_id) - social_repo.asked(conn, player_id)
+            return len(social_repo.handles_of(conn, asking))
+
+    def search(self, me: SignedIn, text: str) -> list[PlayerFound]:
+        """Listed players whose handle or name holds ``text`` (any case), at most
+        SEARCH_FOUND: never an unlisted one (API.md § Fifth round, "Privacy"), nor the
+        searcher, nor one of a block either way. Counted in the searcher's quota."""
+        wanted = " ".join(text.split()).lower()
+        if not SEARCH_MIN <= len(wanted) <= SEARCH_MAX:
+            raise errors.Invalid(SEARCH_SHORT, count=SEARCH_MIN, max=SEARCH_MAX)
+        self.quotas.player_searches.take(me.player.handle)
+        mine = me.player.id
+        with read(self.engine) as conn:
+            leaving_out = social_repo.shunned(conn, mine) | {mine}
+            found = social_repo.find_listed(
+                conn, wanted, leaving_out=leaving_out, limit=SEARCH_FOUND
+            )
+        return [PlayerFound(handle, name) for handle, name in found]
 
     def friend_ids(self, player_id: int) -> set[int]:
         with read(self.engine) as conn:

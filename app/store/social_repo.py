@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, delete, exists, insert, or_, select, update
+from sqlalchemy import Connection, Table, case, delete, exists, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.store.models import Block, Friend, Game, Invitation, Player, Room, Seat
@@ -97,6 +97,17 @@ def unfriend(conn: Connection, player_id: int, friend_id: int) -> None:
     )
 
 
+def drop_request(conn: Connection, player_id: int, friend_id: int) -> bool:
+    """``player_id``'s request to ``friend_id`` goes, unless it is half of a friendship (the
+    other asked too); whether one went."""
+    if player_id in asked(conn, friend_id):
+        return False
+    done = conn.execute(
+        delete(friends).where(friends.c.player_id == player_id, friends.c.friend_id == friend_id)
+    )
+    return bool(done.rowcount)
+
+
 def asked(conn: Connection, player_id: int) -> set[int]:
     """Whom the player asked to be friends."""
     query = select(friends.c.friend_id).where(friends.c.player_id == player_id)
@@ -183,6 +194,35 @@ def handles_of(conn: Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
         players.c.id.in_(ids), players.c.deleted_at.is_(None)
     )
     return {int(i): (h, n) for i, h, n in conn.execute(query)}
+
+
+def find_listed(
+    conn: Connection, text: str, *, leaving_out: set[int], limit: int
+) -> list[tuple[str, str]]:
+    """(handle, name) of living, listed profiles whose handle or name holds ``text`` (lower
+    case), leaving out the ids given; those whose handle, then name, begins with it first."""
+    name = func.lower(players.c.name)
+    query = (
+        select(players.c.handle, players.c.name)
+        .where(
+            players.c.listed.is_(True),
+            players.c.deleted_at.is_(None),
+            players.c.secret.is_not(None),
+            or_(
+                players.c.handle.contains(text, autoescape=True),
+                name.contains(text, autoescape=True),
+            ),
+        )
+        .order_by(
+            case((players.c.handle.startswith(text, autoescape=True), 0), else_=1),
+            case((name.startswith(text, autoescape=True), 0), else_=1),
+            players.c.handle,
+        )
+        .limit(limit)
+    )
+    if leaving_out:
+        query = query.where(players.c.id.not_in(leaving_out))
+    return [(h, n) for h, n in conn.execute(query)]
 
 
 def forget_ties(conn: Connection, player_id: int) -> None:

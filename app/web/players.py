@@ -71,9 +71,14 @@ def render_me(
     passkeys: Sequence[object] = (),
     push_count: int = 0,
     ties: object = None,
+    done: str | None = None,
+    find: str = "",
+    found: Sequence[object] | None = None,
+    find_error: str | None = None,
 ) -> str:
     """The own page of a signed-in player; ``push_count``: their devices with push on;
-    ``ties``: friends, requests and blocks."""
+    ``ties``: friends, requests and blocks; ``done``: the tie just changed (a word said);
+    ``find``: a search for players typed, ``found`` its answer or ``find_error`` why none."""
     return (
         environment()
         .get_template("me.html")
@@ -86,8 +91,17 @@ def render_me(
             passkeys=passkeys,
             push_count=push_count,
             ties=ties,
+            done=done,
+            find=find,
+            found=found,
+            find_error=find_error,
         )
     )
+
+
+def render_tie_confirm(tie: str, handle: str) -> str:
+    """The step before "Remove friend" or "Block" (``tie``) acts on ``handle``."""
+    return environment().get_template("tie_confirm.html").render(tie=tie, handle=handle)
 
 
 def render_me_delete(me: SignedIn) -> str:

@@ -114,9 +114,10 @@ def _game(g: Json) -> GameShown:
     )
 
 
-def render_profile(found: Json, tie: object = None) -> str:
+def render_profile(found: Json, tie: object = None, done: str | None = None) -> str:
     """A public profile; ``tie``: the reader's tie to it (friend, asked, blocked), for the
-    "Add friend" and "Block" buttons, None for a guest or the player's own."""
+    "Add friend" and "Block" buttons, None for a guest or the player's own; ``done``: the
+    tie just changed (a word said)."""
     stats = found["stats"]
     figures = [(key, _(label), number(stats[key])) for key, label in FIGURES]
     if any(stats[key] for key, _label in RENEGE_FIGURES):
@@ -139,6 +140,7 @@ def render_profile(found: Json, tie: object = None) -> str:
         .render(
             found=True,
             tie=tie,
+            done=done if tie is not None else None,
             handle=found["handle"],
             name=found["name"],
             listed=found["listed"],

@@ -109,15 +109,17 @@ def render_table(view: RoomView) -> str:
 def render_room(
     view: RoomView,
     friends: Sequence[str] = (),
+    *,
+    invited: bool = False,
     player_name: str | None = None,
     night: TableOfNight | None = None,
 ) -> str:
     """The whole room page: the table plus the page around it (one event stream);
-    ``friends``: the handles a seated player may invite to it; ``player_name``: a signed-in
-    viewer's profile name, the name they sit under; ``night``: the night this room is a table
-    of, linked from the page's top bar from the lobby to the result."""
-    more = {"friends": friends, "player_name": player_name, "night": night}
-    return _around_table(view, "room.html", **more)
+    ``friends``: the handles a seated player may invite to it; ``invited``: one just was;
+    ``player_name``: a signed-in viewer's profile name, the name they sit under; ``night``:
+    the night this room is a table of, linked from the lobby to the result."""
+    more = {"invited": invited, "player_name": player_name, "night": night}
+    return _around_table(view, "room.html", friends=friends, **more)
 
 
 def render_live(view: RoomView) -> str:
@@ -143,10 +145,11 @@ def render_home(
     public_play: bool = True,
     tables: Sequence[object] = (),
     invitations: Sequence[tuple[str, str, str]] = (),
+    friend_requests: int = 0,
 ) -> str:
     """The home page; ``held``: the tables this browser holds a seat at ("Your table");
     ``signed_in_as``: the name of the profile it is signed in to, else ``profile``: the
-    "Keep my games" form."""
+    "Keep my games" form; ``friend_requests``: how many wait for that player's answer."""
     return (
         environment()
         .get_template("home.html")
@@ -161,6 +164,7 @@ def render_home(
             public_play=public_play,
             tables=tables,
             invitations=invitations,
+            friend_requests=friend_requests,
         )
     )
 

@@ -143,6 +143,8 @@ def social_requests_reached(
         "friends_only",
         code_of(c.post(invite, json={"handle": "reasons_s2"}, headers=bearer(one))),
     )
+    r = c.get("/api/search/players", params={"q": "r"}, headers=bearer(one))
+    yield "search_too_short", code_of(r)
     c.post("/api/me/blocks", json={"handle": "reasons_s1"}, headers=bearer(two))
     r = c.post(f"/api/rooms/{code}/join", json={"name": "x"}, headers=bearer(two))
     yield "blocked", code_of(r)

@@ -28,7 +28,7 @@ def test_friends_and_blocks_from_the_pages(client: TestClient) -> None:
         assert 'data-action="add-friend"' in page and 'data-action="block"' in page
         assert "data-ties" not in c.get("/p/pg_ann").text  # not on one's own
         r = c.post("/p/pg_ben/friend", follow_redirects=False)
-        assert r.status_code == 303 and r.headers["location"] == "/p/pg_ben"
+        assert r.status_code == 303 and r.headers["location"] == "/p/pg_ben?done=asked"
         assert "data-friend-asked" in c.get("/p/pg_ben").text
     with signed_in(client, ben) as c:
         me = c.get("/me").text
