@@ -96,6 +96,7 @@ def test_two_guests_play_now_together_then_apart_once_one_blocks_the_other(
     _keep_games(ben, server, ben_handle, "Ben")
     ann.goto(f"{server}/p/{ben_handle}")
     ann.click('[data-action="block"]')
+    ann.click('[data-action="confirm-block"]')  # a page that says what a block does
     ann.wait_for_selector('[data-action="unblock"]')
 
     again_ann = _press_play_now(ann, server)

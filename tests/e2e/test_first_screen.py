@@ -1,0 +1,29 @@
+"""The home page's first screen (issue #46): "Play now" was 1.3 screens down on a phone and
+below the fold on a desktop. Both ways to a game now stand under the title, inside the first
+screen of a 360 px phone and of a laptop, and the top "Play now" seats the guest at a table."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+PHONE_360 = {"width": 360, "height": 740}
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def test_play_now_is_on_the_first_screen_and_seats_the_guest(browser: Browser, server: str) -> None:
+    for viewport in (PHONE_360, LAPTOP):
+        context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        page = context.new_page()
+        page.goto(f"{server}/")
+        for action in ("play-now-top", "open-table-top"):
+            box = page.locator(f'[data-action="{action}"]').bounding_box()
+            assert box is not None and box["y"] + box["height"] <= viewport["height"], (
+                viewport,
+                action,
+            )
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        if viewport is PHONE_360:
+            page.click('[data-action="play-now-top"]')
+            page.wait_for_url("**/r/*")
+            page.wait_for_selector("#live")
+        context.close()
