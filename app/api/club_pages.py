@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app import i18n
@@ -103,7 +103,8 @@ async def join_page(ctx: ContextDep, code: str, token: str, me: MaybeMeDep) -> H
         club = await ctx.clubs.run(ctx.clubs.invited, code, token, me)
     except errors.ApiError as refused:
         return _refused(refused)
-    return _html(render_join(club, signed_in=me is not None))
+    # A newcomer makes a profile right here; the form brings them back to this page.
+    return _html(render_join(club, signed_in=me is not None, back=f"/c/{code}/join/{token}"))
 
 
 @router.post("/c/{code}/join/{token}")
@@ -129,12 +130,16 @@ async def _admin_form(
 
 
 @router.post("/c/{code}/invites", response_class=HTMLResponse)
-async def invite(ctx: ContextDep, code: str, me: MaybeMeDep) -> Response:
+async def invite(ctx: ContextDep, request: Request, code: str, me: MaybeMeDep) -> Response:
+    """A new invite link, shown whole: sent by a message, a path alone opens nothing. The
+    site's public address (ALLFOURS_PUBLIC_URL) when set, behind a proxy the request's own
+    may be the inner one; else the address this page was asked at."""
     try:
         token = await ctx.clubs.run(ctx.clubs.invite, _signed(me), code)
     except errors.ApiError as refused:
         return _refused(refused)
-    return await _club_page(ctx, code, me, invite_url=f"/c/{code}/join/{token}")
+    site = ctx.settings.public_url or str(request.base_url).rstrip("/")
+    return await _club_page(ctx, code, me, invite_url=f"{site}/c/{code}/join/{token}")
 
 
 @router.post("/c/{code}/seasons")

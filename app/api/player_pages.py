@@ -34,7 +34,7 @@ from app.web.players import (
     render_signin,
     signin_link_shown,
 )
-from app.web.profile_form import ProfileForm
+from app.web.profile_form import ProfileForm, local_path
 from app.web.refusals import page_message
 from app.web.render import render_home
 
@@ -84,10 +84,13 @@ async def keep_games(
     handle: Handle = "",
     name: Name = "",
     page: Annotated[str, Form(max_length=10)] = "home",
+    next: Annotated[str, Form(max_length=400)] = "",
 ) -> Response:
-    """A profile from the home page (or /me): the seats this browser holds become its."""
+    """A profile from the home page (or /me, or a club's invite): the seats this browser
+    holds become its. ``next``: the page to go back to (the invite), a local path only."""
+    back = local_path(next)
     if me is not None:
-        return RedirectResponse("/me", status_code=303)
+        return RedirectResponse(back or "/me", status_code=303)
     try:
         new = await ctx.players.run(
             ctx.players.create,
@@ -98,10 +101,10 @@ async def keep_games(
             device=device_name(request.headers.get("user-agent")),
         )
     except (errors.Invalid, errors.HandleTaken) as refused:
-        form = ProfileForm("/me/new", handle[:20], name[:40], page_message(refused), page)
+        form = ProfileForm("/me/new", handle[:20], name[:40], page_message(refused), page, back)
         html = render_no_profile(form) if page == "me" else render_home(profile=form)
         return _page(html, _status(refused))
-    response = RedirectResponse("/me", status_code=303)
+    response = RedirectResponse(back or "/me", status_code=303)
     await _claim_held(ctx, request, new, response)
     return response
 

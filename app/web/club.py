@@ -10,6 +10,7 @@ from typing import Any
 from app.i18n import N_, _
 from app.web.cards import suit_word
 from app.web.night import COLUMNS
+from app.web.profile_form import ProfileForm
 from app.web.render import environment
 
 Json = dict[str, Any]
@@ -88,6 +89,12 @@ def render_open(
     )
 
 
-def render_join(club: Json, *, signed_in: bool) -> str:
-    """An invite link's page: the club named, and Join (or the way to a profile first)."""
-    return environment().get_template("club_join.html").render(c=club, signed_in=signed_in)
+def render_join(club: Json, *, signed_in: bool, back: str = "") -> str:
+    """An invite link's page: the club named, and Join; for a browser with no profile, the
+    "Keep my games" form, which comes back to ``back`` (the invite's path) once made."""
+    form = ProfileForm("/me/new", page="me", next=back)
+    return (
+        environment()
+        .get_template("club_join.html")
+        .render(c=club, signed_in=signed_in, form=form)
+    )

@@ -37,8 +37,9 @@ def test_an_admin_runs_the_club_from_its_page(client: TestClient) -> None:
     # The invite link, followed by a signed-in player and by a guest.
     r = admin.post(f"/c/{code}/invites")
     assert r.status_code == 200
-    link = having(parse(r.text), "data-invite-url")[0].get("value")
-    assert link and link.startswith(f"/c/{code}/join/")
+    url = having(parse(r.text), "data-invite-link")[0].get("value")
+    assert url and url.startswith(f"http://testserver/c/{code}/join/")  # whole, to send
+    link = url.removeprefix("http://testserver")
     page = guest.get(link)  # names the club, and asks for a profile first
     assert page.status_code == 200 and "Unity &lt;b&gt;Club&lt;/b&gt;" in page.text
     assert "join-club" not in page.text

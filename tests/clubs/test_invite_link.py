@@ -5,6 +5,7 @@ link's token was written whole to the request log and to the unexpected-error li
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -97,3 +98,80 @@ def test_every_link_that_carries_a_secret_is_logged_without_it() -> None:
         ("/c/abc123", "/c/abc123"),
     ):
         assert public_path(path) == kept
+
+
+def _invite_shown(admin: TestClient, code: str) -> str:
+    page = admin.post(f"/c/{code}/invites")
+    assert page.status_code == 200
+    found = re.search(r'value="([^"]+)" data-invite-link', page.text)
+    assert found, page.text
+    return found.group(1)
+
+
+def test_the_invite_link_is_shown_whole_with_the_sites_public_address(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: a path alone ("/c/…/join/…") sent in a message opens nothing."""
+    key = profile(client, "inv_owner")
+    code = open_club(client, key, "Whole Club")
+    admin = _browser(client, key)
+    assert _invite_shown(admin, code).startswith(f"http://testserver/c/{code}/join/")
+    # Behind a proxy the request's own address may be the inner one: the public one, if set.
+    ctx = client.app.state.ctx  # type: ignore[attr-defined]
+    public = ctx.settings.model_copy(update={"public_url": "https://cards.example.org"})
+    monkeypatch.setattr(ctx, "settings", public)
+    assert _invite_shown(admin, code).startswith(f"https://cards.example.org/c/{code}/join/")
+
+
+def test_a_newcomer_makes_a_profile_on_the_invite_and_comes_back_to_join(
+    client: TestClient,
+) -> None:
+    """Issue 46: a person with no profile was told "Make a profile or sign in first" and
+    never came back to the invite. The form is on the invite's page; made, back to it."""
+    admin = profile(client, "inv_host")
+    code = open_club(client, admin, "Open Door Club")
+    link = f"/c/{code}/join/{invite(client, code, admin)}"
+    stranger = TestClient(client.app)
+    page = stranger.get(link)
+    assert page.status_code == 200 and "data-club-make-profile" in page.text
+    assert f'name="next" value="{link}"' in page.text
+    made = stranger.post(
+        "/me/new",
+        data={"handle": "inv_gina", "name": "Gina", "page": "me", "next": link},
+        follow_redirects=False,
+    )
+    assert made.status_code == 303 and made.headers["location"] == link
+    page = stranger.get(link)
+    assert 'data-action="join-club"' in page.text
+    assert stranger.post(link, follow_redirects=False).status_code == 303
+    assert _members(client, code) == ["inv_host", "inv_gina"]
+
+
+def test_a_handle_refused_keeps_the_way_back_to_the_invite(client: TestClient) -> None:
+    admin = profile(client, "inv_keeper")
+    code = open_club(client, admin, "Twice Club")
+    link = f"/c/{code}/join/{invite(client, code, admin)}"
+    stranger = TestClient(client.app)
+    taken = stranger.post(
+        "/me/new", data={"handle": "inv_keeper", "name": "Kim", "page": "me", "next": link}
+    )
+    assert taken.status_code == 409 and f'name="next" value="{link}"' in taken.text
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)",
+     "/c/x\r\nLocation: https://evil.example", "c/relative"],
+)  # fmt: skip
+def test_the_way_back_after_a_profile_never_leaves_the_site(
+    client: TestClient, elsewhere: str
+) -> None:
+    """``next`` is followed only as a path of this site: no open redirect."""
+    stranger = TestClient(client.app)
+    handle = f"inv_x{abs(hash(elsewhere)) % 10_000}"
+    made = stranger.post(
+        "/me/new",
+        data={"handle": handle, "name": "X", "page": "me", "next": elsewhere},
+        follow_redirects=False,
+    )
+    assert made.status_code == 303 and made.headers["location"] == "/me"

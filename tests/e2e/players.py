@@ -311,3 +311,37 @@ def seat_token(page: Page) -> str | None:
         if cookie.get("name") == SEAT_COOKIE:
             return cookie.get("value")
     return None
+
+
+def _room_view(server: str, code: str, token: str) -> dict[str, Any]:
+    r = httpx.get(f"{server}/api/rooms/{code}", headers={"Authorization": f"Bearer {token}"})
+    r.raise_for_status()
+    view: dict[str, Any] = r.json()
+    return view
+
+
+def play_out(server: str, code: str, token: str) -> None:
+    """The guest's turns through the API with the browser's own seat token (the computer
+    players take theirs on the server) until the game is over: stand, run the pack, the
+    first card allowed."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        view = _room_view(server, code, token)
+        if view["phase"] == "game_over":
+            return
+        legal = view["legal"]
+        if not legal:
+            time.sleep(0.05)
+            continue
+        pick = next((a for a in legal if a["type"] in ("stand", "run_pack")), None)
+        if pick is None:
+            pick = next((a for a in legal if a["type"] == "play"), legal[0])
+        move = dict(pick)
+        move["version"] = view["version"]
+        r = httpx.post(
+            f"{server}/api/rooms/{code}/actions",
+            json=move,
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert r.status_code in (200, 409), r.text  # 409: a computer player moved first
+    raise AssertionError("the game did not end")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from tests.e2e.axe import check, describe
+from tests.e2e.axe import check, contrast_opened, describe
 
 FADING_IN = """<!doctype html><html lang="en"><head><title>fading in</title><style>
   body { background: #fff; }
@@ -23,3 +23,24 @@ def test_the_contrast_check_waits_for_a_transition_to_end(browser: Browser, axe:
     violations = check(page, axe)
     assert not [v for v in violations if v["id"] == "color-contrast"], describe(violations)
     assert page.evaluate("document.getAnimations().length") == 0
+
+
+TAPPED_OPEN = """<!doctype html><html lang="en"><head><title>behind a tap</title><style>
+  body { background: #fff; color: #111; }
+  .pale { color: #eee; }
+</style></head><body><main><h1>A page</h1>
+<details><summary>Keep my games</summary><label class="pale">Handle <input></label></details>
+<dialog><p class="pale">Sure?</p></dialog>
+</main></body></html>"""
+
+
+def test_the_opened_check_sees_what_a_tap_opens(browser: Browser, axe: str) -> None:
+    """A pale form behind a <details> and a pale dialog were never seen by the contrast check
+    (issue 46): the page is checked with each opened, as a tap shows it."""
+    page = browser.new_page()
+    page.set_content(TAPPED_OPEN)
+    assert not [v for v in check(page, axe) if v["id"] == "color-contrast"]  # closed: unseen
+    found = contrast_opened(page, axe)
+    flagged = {n["html"][:9] for v in found for n in v["nodes"]}
+    assert flagged == {"<label cl", "<p class="}, describe(found)
+    assert page.evaluate("document.querySelector('dialog').open") is False  # closed again

@@ -5,6 +5,8 @@ over), opened on a 360 px phone by following the links found on each page (same-
 links; not /api/, not streams; the language menu once, in Malay, whose words run longest),
 plus the bad links a person may follow. No answer may be a 500, no page wider than the
 screen, and a page a browser asked for that cannot be shown is a styled page (point 9).
+Each page is opened as a tap opens it (every <details>, drawer and dialog) and axe's
+color-contrast rule run on it so (issue 46).
 
 The crawl runs once (a module fixture); each kind of page is its own test, so a failure
 names the page, the stage, the role and, for a page wider than the screen, its widest
@@ -27,6 +29,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from app.api.context import PLAYER_COOKIE, SEAT_COOKIE, TABLES_COOKIE
 from app.logs import public_path
 from app.services.identity import seat_mark
+from tests.e2e.axe import AxeMissing, contrast_opened, describe, install, required
 from tests.e2e.conftest import ADMIN
 
 Json = dict[str, Any]
@@ -87,6 +90,7 @@ class Crawl:
     """What the crawl found, by kind of page: one line per fault."""
 
     server: str
+    axe: str | None = None  # axe-core's script: each page's contrast checked, opened
     found: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     opened: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     once: set[tuple[str, str]] = field(default_factory=set)  # (role, path) of such pages
@@ -148,6 +152,12 @@ class Crawl:
         wide = page.evaluate(WIDEST)
         if wide:
             self.found[kind].append(f"{where}: {wide}")
+        # The contrast of what a tap opens too (its details, drawers and dialogs): a form
+        # behind a tap is checked as it is seen (issue 46).
+        if self.axe is not None:
+            pale = contrast_opened(page, self.axe)
+            if pale:
+                self.found[kind].append(f"{where}: {describe(pale)}")
         hrefs: list[str] = page.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")
         return [p for p in map(self.path, hrefs) if p is not None]
 
@@ -459,7 +469,13 @@ def _bad_links(browser: Browser, crawl: Crawl) -> None:
 
 @pytest.fixture(scope="module")
 def crawled(browser: Browser, server: str) -> Iterator[Crawl]:
-    crawl = Crawl(server)
+    try:
+        script: str | None = install().read_text(encoding="utf-8")
+    except AxeMissing as why:  # the pages still crawled and measured, their colours not
+        if required():
+            pytest.fail(f"axe-core required (ALLFOURS_REQUIRE_BROWSER=1): {why}")
+        script = None
+    crawl = Crawl(server, script)
     _table_stages(browser, crawl)
     _night_stages(browser, crawl)
     _club_stages(browser, crawl)

@@ -8,65 +8,22 @@ allows plain HTTP there."""
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
-import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from app.api.context import SEAT_COOKIE
 from tests.e2e.players import (
     add_bots,
     create_room,
     open_table,
+    play_out,
     script_errors,
+    seat_token,
     start,
     take_seat,
 )
 from tests.e2e.test_passkeys import authenticator, local
 
 SMALL = {"width": 360, "height": 740}  # the narrowest phone the pages are made for
-
-
-def _view(server: str, code: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{server}/api/rooms/{code}", headers={"Authorization": f"Bearer {token}"})
-    r.raise_for_status()
-    view: dict[str, Any] = r.json()
-    return view
-
-
-def _play_out(server: str, code: str, token: str) -> None:
-    """The guest's turns through the API with the browser's own seat token (the computer
-    players take theirs on the server) until the game is over: stand, run the pack, the
-    first card allowed."""
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        view = _view(server, code, token)
-        if view["phase"] == "game_over":
-            return
-        legal = view["legal"]
-        if not legal:
-            time.sleep(0.05)
-            continue
-        pick = next((a for a in legal if a["type"] in ("stand", "run_pack")), None)
-        if pick is None:
-            pick = next((a for a in legal if a["type"] == "play"), legal[0])
-        move = dict(pick)
-        move["version"] = view["version"]
-        r = httpx.post(
-            f"{server}/api/rooms/{code}/actions",
-            json=move,
-            headers={"Authorization": f"Bearer {token}"},
-        )
-        assert r.status_code in (200, 409), r.text  # 409: a computer player moved first
-    raise AssertionError("the game did not end")
-
-
-def _seat_token(page: Page, code: str) -> str:
-    # One cookie per path (the room's pages, its API), the same token in both.
-    [token] = {c.get("value", "") for c in page.context.cookies() if c.get("name") == SEAT_COOKIE}
-    assert token
-    return token
 
 
 def test_a_guest_keeps_their_games_and_signs_in_by_link_and_by_passkey(
@@ -78,7 +35,9 @@ def test_a_guest_keeps_their_games_and_signs_in_by_link_and_by_passkey(
     take_seat(page, "Ann", 0)
     add_bots(page)
     start(page)
-    _play_out(server, code, _seat_token(page, code))
+    token = seat_token(page)
+    assert token
+    play_out(server, code, token)
     page.wait_for_selector("#table[data-phase=game_over]")
 
     # "Keep my games" from the result: a profile in one step, the same seat under it.
