@@ -9,6 +9,7 @@ from typing import Literal
 
 from app.i18n import LANGUAGES, SOURCE, reading
 from app.i18n import gettext as _
+from app.views.names import Occupying, told_apart
 
 Event = Literal["turn", "table", "night", "invite", "nudge"]
 EVENTS: tuple[Event, ...] = ("turn", "table", "night", "invite", "nudge")
@@ -42,10 +43,19 @@ def turn(language: str | None, *, code: str, table: str) -> dict[str, object]:
 
 
 def table(
-    language: str | None, *, code: str, table: str, others: Sequence[str], rematch: bool
+    language: str | None,
+    *,
+    code: str,
+    table: str,
+    seats: Sequence[Occupying],
+    you: int,
+    rematch: bool,
 ) -> dict[str, object]:
+    """``seats``: the table's players in seat order, named as the table names them (a
+    computer player "Computer (standard)", app/views/names.py); ``you``: the reader's."""
     with reading(_lang(language)):
         title = _("A new game at your table") if rematch else _("Your table has started")
+        others = [name for n, name in enumerate(told_apart(seats)) if n != you]
         body = _("Table %(table)s, with %(names)s.") % {"table": table, "names": _names(others)}
         return _payload("table", title, body, f"/r/{code}", code)
 

@@ -209,15 +209,17 @@ class Push:
             for s in snap.seats
             if s is not None and s.player is not None and not s.bot and s.seat in away
         }
-        names = {s.seat: s.name for s in snap.seats if s is not None}
+        held = [s for s in snap.seats if s is not None]
+        seats = [(s.name, s.bot, s.level) for s in held]
 
         def letter(language: str | None, player: int) -> dict[str, object]:
-            others = [n for seat, n in sorted(names.items()) if seat != players[player]]
+            you = next(n for n, s in enumerate(held) if s.seat == players[player])
             return words.table(
                 language,
                 code=snap.code,
                 table=grouped_code(snap.code),
-                others=others,
+                seats=seats,
+                you=you,
                 rematch=rematch,
             )
 
