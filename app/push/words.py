@@ -4,12 +4,11 @@ notification about a table replaces the older one on the phone."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from app.i18n import LANGUAGES, SOURCE, reading
 from app.i18n import gettext as _
-from app.views.names import Occupying, told_apart
 
 Event = Literal["turn", "table", "night", "invite", "nudge"]
 EVENTS: tuple[Event, ...] = ("turn", "table", "night", "invite", "nudge")
@@ -47,16 +46,15 @@ def table(
     *,
     code: str,
     table: str,
-    seats: Sequence[Occupying],
-    you: int,
+    others: Callable[[], Sequence[str]],
     rematch: bool,
 ) -> dict[str, object]:
-    """``seats``: the table's players in seat order, named as the table names them (a
-    computer player "Computer (standard)", app/views/names.py); ``you``: the reader's."""
+    """``others``: the reader's table companions' names, said in the reader's language (a
+    computer player "Computer (standard)", app/bots/names.py)."""
     with reading(_lang(language)):
         title = _("A new game at your table") if rematch else _("Your table has started")
-        others = [name for n, name in enumerate(told_apart(seats)) if n != you]
-        body = _("Table %(table)s, with %(names)s.") % {"table": table, "names": _names(others)}
+        names = others()
+        body = _("Table %(table)s, with %(names)s.") % {"table": table, "names": _names(names)}
         return _payload("table", title, body, f"/r/{code}", code)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from app.bots.names import bot_seat_name
 from app.reasons import N_, reason
 from app.services import errors
-from app.views.names import bot_seat_name
 
 NAME_MAX = 24
 
@@ -51,7 +51,7 @@ _INVISIBLE_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
 
 def bot_name(level: str, stands_in: str | None = None) -> str:
     """A computer player's seat name at a table, made here only: "Bot (standard)" (the
-    pages name it app/views/names.py's way); one a club night's director seats for an
+    pages name it app/bots/names.py's way); one a club night's director seats for an
     absent player bears that player's name (the pages say it is a computer player standing
     in: ``bot`` and ``level`` tell it apart)."""
     return stands_in if stands_in else bot_seat_name(level)

@@ -174,7 +174,7 @@ def _profiles(
 
 
 def _names(seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
-    """Each seat's name, told apart as at the table (app/views/names.py) so a lift is never
+    """Each seat's name, told apart as at the table (app/bots/names.py) so a lift is never
     ambiguous."""
     return told_apart(
         [

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from app.bots.names import LEVEL_NAMES, computer_player, level_name, told_apart
 from app.i18n import _
-from app.views.names import LEVEL_NAMES, computer_player, level_name, told_apart
 
 __all__ = ["LEVEL_NAMES", "computer_player", "level_name", "partners", "told_apart"]
 

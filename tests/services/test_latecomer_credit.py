@@ -19,7 +19,7 @@ from app.services.options import RoomOptions
 from app.services.players import Players
 from app.services.rebuild_careers import rebuild
 from app.services.rooms import Rooms
-from app.services.snapshot import RoomSnap, load
+from app.services.snapshot import GameInfo, RoomSnap, load
 from app.services.stats import count_room
 from app.store import repo
 from app.store.db import make_engine, read
@@ -40,6 +40,11 @@ def _move(rooms: Rooms, snap: RoomSnap, tokens: dict[int, str], rng: random.Rand
             code=snap.code, token=None, action=action, expected=None, seat=seat, auto=True
         )
     return rooms.act(code=snap.code, token=tokens[seat], action=action, expected=None)
+
+
+def _game(snap: RoomSnap) -> GameInfo:
+    assert snap.game is not None
+    return snap.game
 
 
 def _reloaded(engine: Engine, code: str) -> RoomSnap:
@@ -84,20 +89,19 @@ def _credited(engine: Engine) -> None:
     assert joined.pending and joined.seat == 1
     tokens[1] = ben.seat_token(code)
     snap = joined.snap
-    assert snap.game is not None
-    while snap.game.state.hand_number == 1 and not snap.game.over:
+    while _game(snap).state.hand_number == 1 and not _game(snap).over:
         snap = _move(rooms, snap, tokens, rng)
-    assert not snap.game.over, "seed 46 plays more than one deal"
-    took = snap.game.state.hand_number
+    assert not _game(snap).over, "seed 46 plays more than one deal"
+    took = _game(snap).state.hand_number
     # Ben's first deal: the seat is his, and nothing was played "for him".
     seat1 = snap.seats[1]
     assert seat1 is not None and not seat1.bot and seat1.name == "Ben"
     for seen in (snap, _reloaded(engine, code)):
         assert seen.game is not None and seen.game.played_for[1] == ()
         assert seen.game.lineup is not None and seen.game.lineup[1].since == took
-    while not snap.game.over:
+    while not _game(snap).over:
         snap = _move(rooms, snap, tokens, rng)
-    history = snap.game.state.history
+    history = _game(snap).state.history
     all_hands = sum(1 for h in history if not h.redeal)
     his_hands = sum(1 for h in history if not h.redeal and h.n >= took)
 
@@ -112,7 +116,7 @@ def _credited(engine: Engine) -> None:
     computers = [p for p in stats.players if p.bot]
     assert {p.name for p in computers} == {bot_name}
     assert sorted(p.games for p in computers) == [0, 1, 1]
-    assert ben_stats.bullseyes == (1 if snap.game.state.winner == 1 else 0)
+    assert ben_stats.bullseyes == (1 if _game(snap).state.winner == 1 else 0)
 
     # Ben's career: the game, and the deals he played.
     mine = profile(engine, handle, None)

@@ -63,7 +63,8 @@ def test_one_computer_player_is_not_numbered() -> None:
 
 def test_a_computer_player_has_one_name_on_the_plate_the_stats_and_the_push() -> None:
     """The table's plate, the room's stats (results and records) and a push letter name a
-    computer player alike (app/views/names.py), in English and in French."""
+    computer player alike (app/bots/names.py), in English and in French."""
+    from app.bots.names import told_apart
     from app.push.words import table
     from app.web.panels.seats import seats
     from tests.web.views import lobby_view
@@ -75,8 +76,8 @@ def test_a_computer_player_has_one_name_on_the_plate_the_stats_and_the_push() ->
         with reading(language):
             plate = seats(lobby_view(at_table, None, bots=(1, 3))).by_number[3].display_name
             stats = render_stats(_stats(occupants))
-        letter = table(language, code="k3x9q2", table="K3X 9Q2", seats=occupants, you=0,
-                       rematch=False)  # fmt: skip
+        letter = table(language, code="k3x9q2", table="K3X 9Q2",
+                       others=lambda: told_apart(occupants)[1:], rematch=False)  # fmt: skip
         assert plate == second
         assert second in stats
         assert second in str(letter["body"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.bots.names import told_apart
 from app.i18n import _, pgettext
 from app.services.view import RoomView, SeatView
-from app.views.names import told_apart
 
 # Counterclockwise play (R4): from the viewer at the bottom, the next seat sits on the right.
 POSITIONS = ("bottom", "right", "top", "left")
@@ -104,7 +104,7 @@ def seats(view: RoomView) -> Seats:
 
 
 def display_names(raw_seats: Sequence[SeatView | None]) -> list[str]:
-    """Each seat's name, told apart at the table (app/views/names.py: "Computer 1
+    """Each seat's name, told apart at the table (app/bots/names.py: "Computer 1
     (standard)", "Ann 2") so turns are never ambiguous."""
     held = [
         (
