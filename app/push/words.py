@@ -4,7 +4,7 @@ notification about a table replaces the older one on the phone."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from app.i18n import LANGUAGES, SOURCE, reading
@@ -42,11 +42,19 @@ def turn(language: str | None, *, code: str, table: str) -> dict[str, object]:
 
 
 def table(
-    language: str | None, *, code: str, table: str, others: Sequence[str], rematch: bool
+    language: str | None,
+    *,
+    code: str,
+    table: str,
+    others: Callable[[], Sequence[str]],
+    rematch: bool,
 ) -> dict[str, object]:
+    """``others``: the reader's table companions' names, said in the reader's language (a
+    computer player "Computer (standard)", app/bots/names.py)."""
     with reading(_lang(language)):
         title = _("A new game at your table") if rematch else _("Your table has started")
-        body = _("Table %(table)s, with %(names)s.") % {"table": table, "names": _names(others)}
+        names = others()
+        body = _("Table %(table)s, with %(names)s.") % {"table": table, "names": _names(names)}
         return _payload("table", title, body, f"/r/{code}", code)
 
 

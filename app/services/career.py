@@ -8,11 +8,13 @@ app/players/ratings.py) applied in the order games ended. A claim (a guest who m
 profile) counts the room's finished games the guest played, unrated. Everything here is
 derived from the game records: ``python -m app.services.rebuild_careers`` counts it again.
 
-Rated: the room's option ``rated`` is on and four different players held the four seats from
-the first deal to the end (the lineup names four distinct players, and the seats still hold
-them when the game ends: the away cover plays in the player's own seat and keeps it; a
-claim or a deleted profile changes the seat's player), or left it to the computer (API.md
-§ Fifth round, *Leavers*).
+Credited: a game is the player's who finishes it in a seat, from the deal they first played
+there (``Occupant.since``: a latecomer who took a computer player's seat at a deal; the deals
+before it stay the computer player's). Rated: the room's option ``rated`` is on and four
+different players held the four seats from the first deal to the end (the lineup names four
+distinct players, and the seats still hold them when the game ends: the away cover plays in
+the player's own seat and keeps it; a claim or a deleted profile changes the seat's player),
+or left it to the computer (API.md § Fifth round, *Leavers*).
 
 A leaver: a player whose seat the computer played from a turn they missed to the game's end
 (the away cover in their own seat, a turn timer, or a computer player put in their seat by
@@ -37,7 +39,15 @@ from app.players.reasons import NO_PLAYER
 from app.rules.state import HandRecord
 from app.services import errors
 from app.services.figures import CAREER_FIGURES, career_figures, count_game
-from app.services.snapshot import Lineup, RoomSnap, SeatInfo, SeatRating, replay_game
+from app.services.snapshot import (
+    Lineup,
+    RoomSnap,
+    SeatInfo,
+    SeatRating,
+    deals_from,
+    lineup_from,
+    replay_game,
+)
 from app.store import career_repo, repo, review_repo
 from app.store.db import read
 
@@ -59,8 +69,8 @@ def is_rated(
 ) -> bool:
     """Four different players held the four seats from the first deal (the lineup) to the
     end (the seats now), or left theirs to a computer player (``left``: ``leavers``)."""
-    if lineup is None:
-        return False
+    if lineup is None or any(o.since != 1 for o in lineup):
+        return False  # a seat a latecomer took from a computer player: not four from the start
     ids = [o.player for o in lineup]
     if any(i is None for i in ids) or len(set(ids)) != 4:
         return False
@@ -98,18 +108,21 @@ def count_in(
     rated_game: bool,
     at: datetime,
     left: frozenset[int] = frozenset(),
+    since: Sequence[int] = (1, 1, 1, 1),
 ) -> tuple[datetime, list[Json] | None]:
     """Count a finished game in: a career row per seat a live profile held (``players``: per
     seat, from the lineup), and for a rated game the ratings applied (``left``: the seats
     whose players left it, ``leavers``: theirs take the loss, their partners' stay). The
     time it ended as kept (never before a game already counted for these players, so the
-    order ratings are applied in is the order of ``ended_at``), and ``games.ratings``."""
+    order ratings are applied in is the order of ``ended_at``), and ``games.ratings``.
+    ``since``: per seat, the first deal its player played (``deals_from``: a latecomer's
+    career counts the game and the deals they played, not the computer player's before)."""
     held = {p for p in players if p is not None}
     found = career_repo.players_for_rating(conn, held)  # locked till the commit
     latest = career_repo.last_ended(conn, held) if held else None
     if latest is not None and at <= latest:
         at = latest + timedelta(microseconds=1)
-    counted = count_game(history, winner)
+    counted = count_game(history, winner, since)
     befores: list[Rating | None] = [None] * 4
     afters: list[Rating | None] = [None] * 4
     ratings = None
@@ -181,6 +194,7 @@ def game_ended(conn: Connection, snap: RoomSnap) -> RoomSnap:
         rated_game=rated_game,
         at=snap.at or datetime.now(UTC),
         left=left,
+        since=deals_from(lineup),
     )
     handles = {s.player.id: s.player.handle for s in snap.seats if s is not None and s.player}
     shown = tuple(
@@ -206,6 +220,7 @@ def claimed(conn: Connection, room_id: int, who: str, player: int) -> None:
         seats = [
             s for s, o in enumerate(lineup) if o.get("who") == who and o.get("player") == player
         ]
+        since = deals_from(lineup_from(lineup))
         if not seats or career_repo.has_career(conn, player, row.id):
             continue
         game = replay_game(row, repo.actions_of(conn, row.id))
@@ -217,7 +232,7 @@ def claimed(conn: Connection, room_id: int, who: str, player: int) -> None:
         found = career_repo.players_for_rating(conn, [player])
         if player not in found or found[player].deleted:
             return
-        counted = count_game(state.history, state.winner)
+        counted = count_game(state.history, state.winner, since)
         team = seats[0] % 2
         at = row.ended_at or career_repo.last_move_at(conn, row.id) or datetime.now(UTC)
         if row.ended_at is None:  # ended before careers were counted: when its last move was

@@ -32,6 +32,8 @@ from app.services.snapshot import (
     RoomSnap,
     SeatInfo,
     SeatPlayer,
+    handed_over,
+    handed_over_now,
     lineup_of,
     result_of,
     with_played_for,
@@ -526,10 +528,21 @@ def _take_up_claims(snap: RoomSnap, game_over: bool) -> RoomSnap:
     claimed; at the game's end, club night players also take back their own seats from the
     persons substituting in them."""
     seats = list(snap.seats)
+    game = snap.game
+    assert game is not None
+    lineup, played_for = game.lineup, game.played_for
     for n, info in enumerate(seats):
         if info is not None and info.claim is not None and (info.bot or game_over):
             claim = info.claim
-            seats[n] = SeatInfo(n, claim.name, False, None, claim.token_hash, player=claim.player)
+            seats[n] = taker = SeatInfo(
+                n, claim.name, False, None, claim.token_hash, player=claim.player
+            )
+            if info.bot and not game_over:
+                # The latecomer finishes this game: it is credited to them from this deal.
+                lineup = handed_over(lineup, n, taker, game.state.hand_number)
+    if lineup is not game.lineup:
+        played_for = handed_over_now(played_for, lineup, game.state.hand_number)
+        snap = replace(snap, game=replace(game, lineup=lineup, played_for=played_for))
     return _seated(snap, seats)
 
 

@@ -12,6 +12,7 @@ counts for the caller (caught or wrong), a renege for the player who played it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from app.rules.cards import code
@@ -70,33 +71,42 @@ class Count:
 
 @dataclass(frozen=True)
 class GameCount:
-    """One finished game's figures: per team (0: seats 0 and 2) and per seat."""
+    """One finished game's figures: per team (0: seats 0 and 2) and per seat; ``before``,
+    per seat, the deals a computer player played before a latecomer took the seat."""
 
     teams: tuple[Count, Count]
     seats: tuple[Count, Count, Count, Count]
+    before: tuple[Count, Count, Count, Count]
 
 
-def count_game(history: tuple[HandRecord, ...], winner: int) -> GameCount:
-    """The figures of one finished game that team ``winner`` won, from its deals' records."""
+def count_game(
+    history: tuple[HandRecord, ...], winner: int, since: Sequence[int] = (1, 1, 1, 1)
+) -> GameCount:
+    """The figures of one finished game that team ``winner`` won, from its deals' records.
+    ``since``: per seat, the first deal of the player who finished the game there (a
+    latecomer's, app/services/snapshot.py ``deals_from``): the game, its bullseye and the
+    deals from then on are theirs, the deals before it the computer player's (``before``)."""
     teams = (Count(), Count())
     seats = (Count(), Count(), Count(), Count())
+    before = (Count(), Count(), Count(), Count())
 
     def both(team: int) -> tuple[Count, Count, Count]:
         return teams[team], seats[team], seats[team + 2]
 
-    hands = sum(1 for hand in history if not hand.redeal)  # deals played, not redealt
     for team in (0, 1):
         for c in both(team):
             c.games += 1
-            c.hands += hands
     for c in both(winner):
         c.bullseyes += 1
     for hand in history:
-        _deal(hand, teams, seats)
-    return GameCount(teams, seats)
+        _deal(hand, teams, tuple(seats[s] if hand.n >= since[s] else before[s] for s in range(4)))
+    return GameCount(teams, seats, before)
 
 
 def _deal(hand: HandRecord, teams: tuple[Count, Count], seats: tuple[Count, ...]) -> None:
+    if not hand.redeal:  # deals played, not redealt
+        for c in (*teams, *seats):
+            c.hands += 1
     dealer = hand.dealer
     if hand.decision == "give_one":
         teams[dealer % 2].gave_one += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from app.bots.names import bot_seat_name
 from app.reasons import N_, reason
 from app.services import errors
 
@@ -42,15 +43,18 @@ _BLANK = frozenset(
 )
 # What the table writes beside or instead of names (app/web/table.py): the viewer, the
 # partnerships, the computer players and their cover.
-_LABELS = re.compile(r"(you|us|them|spectator|dealer|team( \d+)?|bot( \d+| \(\w+\))?)")
+_LABELS = re.compile(
+    r"(you|us|them|spectator|dealer|team( \d+)?|bot( \d+| \(\w+\))?|computer( \d+)?( \(\w+\))?)"
+)
 _INVISIBLE_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
 
 
 def bot_name(level: str, stands_in: str | None = None) -> str:
-    """A computer player's name at a table, made here only: "Bot (standard)"; one a club
-    night's director seats for an absent player bears that player's name (the pages say it
-    is a computer player standing in: ``bot`` and ``level`` tell it apart)."""
-    return stands_in if stands_in else f"Bot ({level})"
+    """A computer player's seat name at a table, made here only: "Bot (standard)" (the
+    pages name it app/bots/names.py's way); one a club night's director seats for an
+    absent player bears that player's name (the pages say it is a computer player standing
+    in: ``bot`` and ``level`` tell it apart)."""
+    return stands_in if stands_in else bot_seat_name(level)
 
 
 def clean_name(name: str) -> str:

@@ -95,6 +95,8 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             lift=log.lift,
         )
         repo.set_turn(conn, game.id, game.state.turn, over=game.state.winner is not None)
+        if game.lineup != before.game.lineup:
+            repo.set_lineup(conn, game.id, lineup_json(game.lineup))  # a latecomer's seat now
         if game.state.winner is not None:  # this move ended the game
             repo.set_winner(conn, game.id, game.state.winner)
             # Careers and ratings, once, in commit order, from the final state in memory.

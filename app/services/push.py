@@ -28,6 +28,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
 from app import metrics
+from app.bots.names import told_apart
 from app.push import postman, vapid, words
 from app.push.endpoints import NotPushable, allowed_origins, checked_endpoint, checked_keys
 from app.push.postman import Outcome
@@ -55,7 +56,6 @@ REFRESH_BEFORE_S = 3600.0  # a kept VAPID header is signed again an hour before 
 # two, each browser one; more is a script's, each one a POST at every event.
 SUBSCRIPTIONS_PER_PLAYER = 10
 FULL_RETRY_AFTER_S = 3600  # a cap, not a rate: Retry-After says "later", once one is dropped
-
 
 
 def _now() -> datetime:
@@ -209,10 +209,15 @@ class Push:
             for s in snap.seats
             if s is not None and s.player is not None and not s.bot and s.seat in away
         }
-        names = {s.seat: s.name for s in snap.seats if s is not None}
+        held = [s for s in snap.seats if s is not None]
+        seats = [(s.name, s.bot, s.level) for s in held]
 
         def letter(language: str | None, player: int) -> dict[str, object]:
-            others = [n for seat, n in sorted(names.items()) if seat != players[player]]
+            you = next(n for n, s in enumerate(held) if s.seat == players[player])
+
+            def others() -> list[str]:  # said as the table says them (app/bots/names.py)
+                return [name for n, name in enumerate(told_apart(seats)) if n != you]
+
             return words.table(
                 language,
                 code=snap.code,

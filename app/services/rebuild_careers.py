@@ -17,7 +17,7 @@ import sys
 from sqlalchemy import Engine
 
 from app.services.career import count_in, leavers
-from app.services.snapshot import lineup_from, replay_game
+from app.services.snapshot import deals_from, lineup_from, replay_game
 from app.settings import Settings
 from app.store import career_repo, repo
 from app.store.db import make_engine, write
@@ -47,6 +47,7 @@ def rebuild(engine: Engine) -> int:
                 rated_game=row.rated and lineup is not None,
                 at=repo.as_utc(ended_at),
                 left=leavers(game.played_for),  # from the log's auto marks, as at the end
+                since=deals_from(lineup),
             )
             counted += 1
     return counted

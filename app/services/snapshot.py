@@ -57,14 +57,19 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class Occupant:
-    """Who sat in a seat when a game started: what the match tally and the stats tell players
-    apart by (app/services/match.py). ``who`` is a human's token hash, None for a bot."""
+    """Who holds a seat for a game: what the match tally, the stats and the careers credit
+    the game to (app/services/match.py, stats.py, career.py). ``who`` is a human's token
+    hash, None for a bot. The person who finishes the game in a seat is credited with it: a
+    latecomer who took a computer player's seat from deal ``since`` on (``handed_over``),
+    the computer player (``before``) keeping the figures of the deals it played."""
 
     name: str
     bot: bool
     level: str | None
     who: str | None
     player: int | None = None  # the profile's id, when a player held the seat
+    since: int = 1  # the first deal this occupant played (1: from the game's start)
+    before: Occupant | None = None  # who played the seat's deals before ``since``
 
 
 Lineup = tuple[Occupant, Occupant, Occupant, Occupant]
@@ -83,27 +88,71 @@ def lineup_of(seats: tuple[SeatInfo | None, ...]) -> Lineup | None:
 def lineup_json(lineup: Lineup | None) -> list[dict[str, object]] | None:
     if lineup is None:
         return None
-    return [
-        {"name": o.name, "bot": o.bot, "level": o.level, "who": o.who}
-        | ({"player": o.player} if o.player is not None else {})
-        for o in lineup
-    ]
+    return [_occupant_json(o) for o in lineup]
+
+
+def _occupant_json(o: Occupant) -> dict[str, object]:
+    out: dict[str, object] = {"name": o.name, "bot": o.bot, "level": o.level, "who": o.who}
+    if o.player is not None:
+        out["player"] = o.player
+    if o.before is not None:
+        out |= {"since": o.since, "before": _occupant_json(o.before)}
+    return out
 
 
 def lineup_from(stored: list[dict[str, object]] | None) -> Lineup | None:
     if not stored or len(stored) != 4:
         return None
-    out = [
-        Occupant(
-            str(o.get("name", "")),
-            bool(o.get("bot")),
-            str(o["level"]) if o.get("level") is not None else None,
-            str(o["who"]) if o.get("who") is not None else None,
-            int(str(o["player"])) if o.get("player") is not None else None,
-        )
-        for o in stored
-    ]
+    out = [_occupant_from(o) for o in stored]
     return (out[0], out[1], out[2], out[3])
+
+
+def _occupant_from(o: Mapping[str, object]) -> Occupant:
+    before = o.get("before")
+    return Occupant(
+        str(o.get("name", "")),
+        bool(o.get("bot")),
+        str(o["level"]) if o.get("level") is not None else None,
+        str(o["who"]) if o.get("who") is not None else None,
+        int(str(o["player"])) if o.get("player") is not None else None,
+        since=int(str(o.get("since", 1))),
+        before=_occupant_from(before) if isinstance(before, Mapping) else None,
+    )
+
+
+def handed_over(lineup: Lineup | None, seat: int, taker: SeatInfo, deal: int) -> Lineup | None:
+    """``lineup`` once a latecomer (``taker``) took a computer player's seat at deal ``deal``:
+    the game is theirs to finish, so it is credited to them; the deals the computer played
+    stay the computer's (``Occupant.before``)."""
+    if lineup is None:
+        return None
+    held = lineup[seat]
+    was = held.before if held.before is not None else held
+    player = taker.player.id if taker.player else None
+    took = Occupant(taker.name, False, None, taker.token_hash, player, since=deal, before=was)
+    seats = list(lineup)
+    seats[seat] = took
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+def deals_from(lineup: Lineup | None) -> tuple[int, int, int, int]:
+    """Per seat, the first deal its occupant played (what each is credited with from)."""
+    if lineup is None:
+        return (1, 1, 1, 1)
+    a, b, c, d = (o.since for o in lineup)
+    return (a, b, c, d)
+
+
+def handed_over_now(
+    played_for: tuple[tuple[Action, ...], ...], lineup: Lineup | None, deal: int
+) -> tuple[tuple[Action, ...], ...]:
+    """``played_for`` at the start of deal ``deal``: a seat a latecomer took at this deal
+    was never theirs while the computer played it (they were not away: they arrived), so
+    nothing was played for them."""
+    if lineup is None or all(o.since != deal for o in lineup):
+        return played_for
+    a, b, c, d = (() if o.since == deal else p for o, p in zip(lineup, played_for, strict=True))
+    return (a, b, c, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,9 +287,13 @@ def replay_game(
     rules = Rules.model_validate(row.rules)
     state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
     played_for: tuple[tuple[Action, ...], ...] = ((), (), (), ())
+    lineup = lineup_from(row.lineup)
     for log in logs:
+        deal = state.hand_number
         state = apply(state, action_of(log))
         played_for = with_played_for(played_for, log)
+        if state.hand_number != deal and state.winner is None:
+            played_for = handed_over_now(played_for, lineup, state.hand_number)
     return GameInfo(
         id=row.id,
         number=row.number,
@@ -250,7 +303,7 @@ def replay_game(
         seq=len(logs),
         last=logs[-1] if logs else None,
         state=state,
-        lineup=lineup_from(row.lineup),
+        lineup=lineup,
         played_for=played_for,
         reckon_since=row.reckon_since if state.phase is Phase.RECKONING else None,
         rated=row.rated,

@@ -6,7 +6,8 @@ its deals' records read (awards in the order they fell, each deal's dealer and d
 lifts and Game counts), so the figures cannot drift from what was played. A finished game
 never changes, so the figures of a room are kept until its next game ends.
 
-Who is who: the players seated when each game started (``games.lineup``); a human by their
+Who is who: the players who finished each game in its seats (``games.lineup``: those seated
+when it started, or a latecomer who took a computer player's seat); a human by their
 seat token, a computer player by its level and seat. A partnership is two such players.
 Each game is counted by app/services/figures.py (who is credited with what), the same count
 a player's career keeps; here the games' counts are added up per player and partnership.
@@ -27,6 +28,7 @@ from app.services.snapshot import (
     Lineup,
     Occupant,
     RoomSnap,
+    deals_from,
     lineup_from,
     lineup_of,
     replay_game,
@@ -148,10 +150,16 @@ class _Tally:
         scores: tuple[int, int],
     ) -> None:
         keys = tuple(player_key(o, s) for s, o in enumerate(lineup))
-        counted = count_game(history, winner)  # the one scoring of a game (app/services/figures.py)
+        # The one scoring of a game (app/services/figures.py): a latecomer's seat is theirs
+        # from the deal they took it, the deals before it the computer player's.
+        counted = count_game(history, winner, deals_from(lineup))
         for seat, key in enumerate(keys):
             self.about[key] = lineup[seat]  # the latest name each player played under
             self.players.setdefault(key, Count()).add(counted.seats[seat])
+            was = lineup[seat].before
+            if was is not None:
+                self.about.setdefault(player_key(was, seat), was)
+                self.players.setdefault(player_key(was, seat), Count()).add(counted.before[seat])
         for team in (0, 1):
             pair = frozenset({keys[team], keys[team + 2]})
             self.pair_order.setdefault(pair, (keys[team], keys[team + 2]))

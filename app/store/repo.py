@@ -391,6 +391,12 @@ def relink_lineups(conn: Connection, room_id: int, old: str, new: str, player: i
         conn.execute(update(games).where(games.c.id == game_id).values(lineup=changed))
 
 
+def set_lineup(conn: Connection, game_id: int, lineup: list[dict[str, Any]] | None) -> None:
+    """Who the game is credited to, seat by seat: a latecomer took a computer player's seat
+    (app/services/snapshot.py ``handed_over``)."""
+    conn.execute(update(games).where(games.c.id == game_id).values(lineup=lineup))
+
+
 def set_winner(conn: Connection, game_id: int, winner: int) -> None:
     """The game is over: its winning team, written once, by the move that ended it."""
     conn.execute(update(games).where(games.c.id == game_id).values(winner=winner))

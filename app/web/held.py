@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from app.i18n import _
 from app.rules.state import Phase
-from app.services.names import bot_name
-from app.services.snapshot import RoomSnap, SeatInfo
+from app.services.snapshot import RoomSnap
 from app.web.words import told_apart
 
 
@@ -23,7 +22,7 @@ class HeldTable:
 
 def held_table(snap: RoomSnap, seat: int) -> HeldTable:
     seated = [s for s in snap.seats if s is not None]
-    said = told_apart([(" ".join(s.name.split()), _plain_bot(s), s.level) for s in seated])
+    said = told_apart([(s.name, s.bot, s.level) for s in seated])
     names = list(zip(said, (s.seat for s in seated), strict=True))
     return HeldTable(
         code=snap.code,
@@ -31,12 +30,6 @@ def held_table(snap: RoomSnap, seat: int) -> HeldTable:
         others=tuple(name for name, n in names if n != seat),
         stage=_stage(snap),
     )
-
-
-def _plain_bot(s: SeatInfo) -> bool:
-    """A computer player named as one ("Bot (standard)"), not one standing in for a night's
-    player, who keeps that player's name as at the table."""
-    return s.bot and s.name == bot_name(s.level or "")
 
 
 def _stage(snap: RoomSnap) -> str:

@@ -12,7 +12,6 @@ lifts, and ``n + 1`` the count (a deal thrown in has only its deal).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +29,7 @@ from app.web.awards import (
 from app.web.cards import card_name, suit_word
 from app.web.render import environment
 from app.web.review import review_words
-from app.web.words import partners
+from app.web.words import partners, told_apart
 
 RANKS = "23456789TJQKA"
 _HELD = "SHCD"  # the order a player holds the suits: trump first, then alternating colours
@@ -175,17 +174,20 @@ def _profiles(
 
 
 def _names(seats: Sequence[Mapping[str, Any] | None]) -> list[str]:
-    """Each seat's name, made unique ("Bot", "Bot 2") so a lift is never ambiguous; a bot's
-    level is left off ("Bot (standard)" is "Bot"), as at the table."""
-    out: list[str] = []
-    for i, seat in enumerate(seats):
-        name = " ".join(str(seat.get("name") or "").split()) if seat else ""
-        if seat and seat.get("bot"):
-            name = re.sub(r"\s*\([a-z]+\)$", "", name)
-        name = name or _("Seat %(n)s") % {"n": i + 1}
-        taken = [o for o in out if o == name or o.startswith(name + " ")]
-        out.append(f"{name} {len(taken) + 1}" if taken else name)
-    return out
+    """Each seat's name, told apart as at the table (app/bots/names.py) so a lift is never
+    ambiguous."""
+    return told_apart(
+        [
+            (
+                str(seat.get("name") or "") or _("Seat %(n)s") % {"n": i + 1},
+                bool(seat.get("bot")),
+                seat.get("level"),
+            )
+            if seat
+            else (_("Seat %(n)s") % {"n": i + 1}, False, None)
+            for i, seat in enumerate(seats)
+        ]
+    )
 
 
 def _call_moments(record: Mapping[str, Any]) -> list[list[int | None]]:

@@ -144,7 +144,7 @@ def test_the_directors_page_shows_every_pairs_links_and_its_own(client: TestClie
     assert "Seat 0" not in page.text
     playing = [p for t in night(client, code)["rounds"][0]["tables"] for p in t["pairs"]]
     first = FOUR[playing[0] - 1][0]
-    computer = _("Computer player (%(level)s)") % {"level": "standard"}
+    computer = _("Computer (%(level)s)") % {"level": "standard"}
     assert f"<dt>{first}</dt><dd>{computer}" in page.text
 
 
@@ -156,7 +156,7 @@ def test_the_board_says_a_pairs_computer_players_once(client: TestClient) -> Non
     assert _computer_players(client, code, director).status_code == 200
     board = client.get(f"/n/{code}/board").text
     for first, second in FOUR[:2]:
-        both = f"Computer player (standard) for {first} &amp; {second}"
+        both = f"Computer (standard) for {first} &amp; {second}"
         # Once at the table, once for a screen reader in the standings (marked there "⇄").
         assert board.count(both) == 2, board
         assert f'class="sr-only">{both}<' in board

@@ -146,7 +146,7 @@ def test_the_board_and_standings_mark_a_substitute_and_the_player_page_says_when
         assert r.status_code == 200, r.text
     for lang in LANGUAGES:
         with reading(lang):
-            computer = _("Computer player (%(level)s)") % {"level": level_name("easy")}
+            computer = _("Computer (%(level)s)") % {"level": level_name("easy")}
             marks = [
                 _("%(sub)s for %(player)s") % {"sub": computer, "player": ann},
                 _("%(sub)s for %(player)s") % {"sub": "Eve", "player": bo},

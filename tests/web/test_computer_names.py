@@ -43,13 +43,14 @@ def test_three_computer_players_in_the_stats_are_told_apart_and_said_once() -> N
     bots = [("Bot (standard)", True, "standard"), ("Bot (standard)", True, "standard")]
     stats = _stats([("Ann", False, None), bots[0], bots[1], ("Bot (easy)", True, "easy")])
     html = render_stats(stats)
-    for name in ("Computer 1 (standard)", "Computer 2 (standard)", "Computer 3 (easy)"):
+    # Numbered only where two of one level are there to tell apart.
+    for name in ("Computer 1 (standard)", "Computer 2 (standard)", "Computer (easy)"):
         assert name in html
     assert "Bot (standard)" not in html and "(computer)" not in html
     assert "Ann &amp; Computer 2 (standard)" in html  # the partnerships and games too
     with reading("fr"):
         french = render_stats(stats)
-    assert "Ordinateur 1 (standard)" in french and "Ordinateur 3 (facile)" in french
+    assert "Ordinateur 1 (standard)" in french and "Ordinateur (facile)" in french
 
 
 def test_one_computer_player_is_not_numbered() -> None:
@@ -57,4 +58,26 @@ def test_one_computer_player_is_not_numbered() -> None:
         _stats([("Ann", False, None), ("Ben", False, None), ("Cal", False, None),
                 ("Bot (strong)", True, "strong")])
     )  # fmt: skip
-    assert "Computer player (strong)" in html and "Computer 1" not in html
+    assert "Computer (strong)" in html and "Computer 1" not in html
+
+
+def test_a_computer_player_has_one_name_on_the_plate_the_stats_and_the_push() -> None:
+    """The table's plate, the room's stats (results and records) and a push letter name a
+    computer player alike (app/bots/names.py), in English and in French."""
+    from app.bots.names import told_apart
+    from app.push.words import table
+    from app.web.panels.seats import seats
+    from tests.web.views import lobby_view
+
+    at_table = ["Ann", "Bot (standard)", "Cy", "Bot (standard)"]
+    occupants = [(n, n.startswith("Bot"), "standard" if n.startswith("Bot") else None)
+                 for n in at_table]  # fmt: skip
+    for language, second in (("en", "Computer 2 (standard)"), ("fr", "Ordinateur 2 (standard)")):
+        with reading(language):
+            plate = seats(lobby_view(at_table, None, bots=(1, 3))).by_number[3].display_name
+            stats = render_stats(_stats(occupants))
+        letter = table(language, code="k3x9q2", table="K3X 9Q2",
+                       others=lambda: told_apart(occupants)[1:], rematch=False)  # fmt: skip
+        assert plate == second
+        assert second in stats
+        assert second in str(letter["body"])

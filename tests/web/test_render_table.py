@@ -267,9 +267,9 @@ def test_room_page_has_one_event_stream(viewer: int | None) -> None:
 def test_names_at_the_table_are_unique_and_bots_are_marked() -> None:
     view = lobby_view(["Ann", "Bot (standard)", "Ann", "Bot (standard)"], 0, bots=(1, 3))
     html = render_table(view)
-    for name in ("Ann 2", "Bot 2"):
+    for name in ("Ann 2", "Computer 1 (standard)", "Computer 2 (standard)"):
         assert name in html
-    assert "(standard)" not in html
+    assert "Bot" not in html.replace("chip-bot", "")  # the API's seat name is never shown
     assert html.count('class="chip chip-bot"') == 2
 
 

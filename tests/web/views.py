@@ -28,7 +28,14 @@ def seats_view(
     return [
         None
         if name is None
-        else SeatView(seat=n, name=name, bot=n in bots, level=None, connected=True, auto=False)
+        else SeatView(
+            seat=n,
+            name=name,
+            bot=n in bots,
+            level="standard" if n in bots else None,  # every computer player has a level
+            connected=True,
+            auto=False,
+        )
         for n, name in enumerate([*names, *[None] * (4 - len(names))])
     ]
 

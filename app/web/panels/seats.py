@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.bots.names import told_apart
 from app.i18n import _, pgettext
 from app.services.view import RoomView, SeatView
 
 # Counterclockwise play (R4): from the viewer at the bottom, the next seat sits on the right.
 POSITIONS = ("bottom", "right", "top", "left")
 PLAYING_PHASES = ("beg", "give_or_run", "play")
-_LEVEL_SUFFIX = re.compile(r"\s*\([^)]*\)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,16 +104,16 @@ def seats(view: RoomView) -> Seats:
 
 
 def display_names(raw_seats: Sequence[SeatView | None]) -> list[str]:
-    """Each seat's name, made unique at the table ("Bot", "Bot 2") so turns are never ambiguous."""
-    out: list[str] = []
-    for n, raw in enumerate(raw_seats):
-        if raw is None:
-            out.append(_("Empty seat"))
-            continue
-        name = " ".join(raw.name.split())
-        if raw.bot:
-            name = _LEVEL_SUFFIX.sub("", name)  # "Bot (standard)": the chip says it is a bot
-        name = name or _("Player %(n)s") % {"n": n + 1}
-        taken = [o for o in out if o == name or o.startswith(name + " ")]
-        out.append(f"{name} {len(taken) + 1}" if taken else name)
-    return out
+    """Each seat's name, told apart at the table (app/bots/names.py: "Computer 1
+    (standard)", "Ann 2") so turns are never ambiguous."""
+    held = [
+        (
+            raw.name if raw.name.strip() or raw.bot else _("Player %(n)s") % {"n": n + 1},
+            raw.bot,
+            raw.level,
+        )
+        for n, raw in enumerate(raw_seats)
+        if raw is not None
+    ]
+    said = iter(told_apart(held))
+    return [_("Empty seat") if raw is None else next(said) for raw in raw_seats]

@@ -46,10 +46,10 @@ def test_in_the_lobby_nobody_deals_or_acts_and_empty_seats_are_counted() -> None
     assert all(s.hand_size == 0 and s.tricks_won is None for s in panel.by_number)
 
 
-def test_names_are_told_apart_and_a_bots_level_is_left_to_its_chip() -> None:
-    view = lobby_view(["Bot (strong)", "Bot", "  Ann  ", ""], None, bots=(0, 1))
+def test_names_are_told_apart_and_computer_players_named_as_such() -> None:
+    view = lobby_view(["Bot (standard)", "Bot", "  Ann  ", ""], None, bots=(0, 1))
     names = [s.display_name for s in seats(view).by_number]
-    assert names == ["Bot", "Bot 2", "Ann", "Player 4"]
+    assert names == ["Computer 1 (standard)", "Computer 2 (standard)", "Ann", "Player 4"]
 
 
 def test_a_spectator_may_take_an_unclaimed_computer_players_seat() -> None:
