@@ -63,7 +63,6 @@ def language_of(scope: Scope) -> tuple[str, bytes | None]:
     return lang, lang_cookie(lang, secure=scope.get("scheme") == "https")
 
 
-
 READ_AGAIN = frozenset({"GET", "HEAD"})
 
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from app.i18n import N_, _, day, number
+from app.players.ratings import PROVISIONAL_BELOW
 from app.web.panels.ratings import shown, signed
 from app.web.render import environment
 
@@ -145,6 +146,7 @@ def render_profile(found: Json, tie: object = None) -> str:
             rating=number(shown(rating["ordinal"])),
             rated_games=rating["games"],
             provisional=rating["provisional"],
+            settles_after=PROVISIONAL_BELOW,
             chart=chart(found["history"]),
             figures=figures,
             partners=[Tally(_who(p), p["games"], p["wins"]) for p in found["partners"]],
@@ -183,5 +185,5 @@ def render_leaderboard(board: Json, *, signed_in: bool, with_me: bool) -> str:
     return (
         environment()
         .get_template("players.html")
-        .render(rows=rows, signed_in=signed_in, with_me=with_me)
+        .render(rows=rows, signed_in=signed_in, with_me=with_me, settles_after=PROVISIONAL_BELOW)
     )
