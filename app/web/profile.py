@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app.i18n import N_, _, day, number
+from app.i18n import N_, _, day, decimal_sign, number
 from app.players.ratings import PROVISIONAL_BELOW
 from app.web.panels.ratings import shown, signed
 from app.web.render import environment
@@ -132,7 +132,8 @@ def render_profile(found: Json, tie: object = None) -> str:
         figures.append(("finished", label, shown_as))
     if found.get("average_loss") is not None:  # the reviews of the last games (issue #38)
         label = _("Average loss a decision (reviewed games)")
-        figures.append(("average_loss", label, f"{found['average_loss']:.2f}"))
+        loss = f"{found['average_loss']:.2f}".replace(".", decimal_sign())  # "0,42" in German
+        figures.append(("average_loss", label, loss))
     rating = found["rating"]
     return (
         environment()
