@@ -13,7 +13,7 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app import i18n
-from app.api.language import language_of
+from app.api.language import language_of, menu_address
 from app.api.middleware import body_within, send_error
 from app.api.security import LANG_COOKIE_KEY, UNSAFE_METHODS, cross_site_reason
 from app.services.quotas import TokenBuckets
@@ -65,5 +65,5 @@ class Gate:
         lang, remember = language_of(scope)
         if remember is not None:
             scope[LANG_COOKIE_KEY] = remember
-        with i18n.reading(lang, path or "/", scope.get("query_string", b"").decode("latin-1")):
+        with i18n.reading(lang, *menu_address(scope)):
             await self.app(scope, within, send)

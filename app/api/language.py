@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
+from starlette.routing import Match
 from starlette.types import Scope
 
 from app import i18n
@@ -60,3 +61,34 @@ def language_of(scope: Scope) -> tuple[str, bytes | None]:
     if i18n.asked(query) is None or not _navigation(scope):
         return lang, None
     return lang, lang_cookie(lang, secure=scope.get("scheme") == "https")
+
+
+READ_AGAIN = frozenset({"GET", "HEAD"})
+
+
+def _readable(scope: Scope, path: str) -> bool:
+    """The app answers GET at ``path`` (a route for it, not one for POST alone)."""
+    router = getattr(scope.get("app"), "router", None)
+    if router is None:
+        return False
+    probe: Scope = {"type": "http", "path": path, "root_path": "", "method": "GET"}
+    return any(route.matches(probe)[0] is Match.FULL for route in router.routes)
+
+
+def menu_address(scope: Scope) -> tuple[str, str]:
+    """The address the language menu names (path, query): the page's own, but for the answer
+    to a form, whose address may not be one to read again (GET /me/signin-link would be
+    405): there the nearest that is, the address itself (a report form's) or the one above
+    it (``/me`` for a sign-in link shown, ``/c/{code}`` for a club's new invite), else home."""
+    path = scope.get("path") or "/"
+    query = scope.get("query_string", b"").decode("latin-1")
+    if scope.get("method", "GET") in READ_AGAIN or path.startswith("/api/"):
+        return path, query
+    if _readable(scope, path):
+        return path, query
+    up = path.rstrip("/")
+    while "/" in up.strip("/"):
+        up = up.rsplit("/", 1)[0]
+        if _readable(scope, up):
+            return up, ""
+    return "/", ""

@@ -9,7 +9,7 @@ from starlette.datastructures import Headers
 from starlette.types import Message, Receive, Scope, Send
 
 from app import i18n
-from app.api.language import language_of
+from app.api.language import language_of, menu_address
 from app.reasons import error_body
 from app.web.error_page import render_error
 
@@ -28,8 +28,7 @@ def wants_page(scope: Scope) -> bool:
 def error_page_of(scope: Scope, status: int) -> str:
     """The error page in the reader's language, for an answer made outside the language
     layer (the gate's, an unexpected error's)."""
-    query = scope.get("query_string", b"").decode("latin-1")
-    with i18n.reading(language_of(scope)[0], scope.get("path") or "/", query):
+    with i18n.reading(language_of(scope)[0], *menu_address(scope)):
         return render_error(status)
 
 

@@ -17,6 +17,7 @@ from app.api.errors import headers_of, status_of
 from app.api.limits import TOO_MANY_ROOMS, client_address
 from app.api.lobby import LobbyOut, lobby
 from app.api.schemas import PlayerName, PresetName
+from app.i18n import _
 from app.players import keys
 from app.rules import PRESETS
 from app.services import errors
@@ -62,6 +63,12 @@ def guest_token(request: Request) -> str | None:
     return request.cookies.get(PLAY_COOKIE) or None
 
 
+def guest_name() -> str:
+    """A nameless guest's seat name, in the words of the one who pressed ("Tetamu 455"): the
+    seat keeps it as a name, as if typed."""
+    return _("Guest %(number)s") % {"number": secrets.randbelow(900) + 100}
+
+
 async def seat_now(
     ctx: Context, request: Request, me: MaybeMeDep, preset: str | None, name: str | None
 ) -> PlayNowSeat:
@@ -83,7 +90,7 @@ async def seat_now(
     seated = await ctx.play_now.press(
         me=me,
         token=guest_token(request),
-        name=name or f"Guest {secrets.randbelow(900) + 100}",
+        name=name or guest_name(),
         preset=preset,
         may_open=may_open,
     )

@@ -61,7 +61,7 @@ async def report_form(
             ctx.rooms,
             me,
             handle=handle,
-            room=room.strip().lower(),
+            room=room,  # the service reads the code as typed (app/services/identity.py)
             why=why,
             text=text,
         )

@@ -20,7 +20,7 @@ from app.players.state import ProfileRow
 from app.reasons import N_, reason
 from app.services import errors, records
 from app.services.decide import BANNED as BANNED
-from app.services.identity import check_code, token_hash
+from app.services.identity import check_code, token_hash, typed_code
 from app.services.players import SignedIn
 from app.services.rooms import Rooms
 from app.services.talk import clean_text, messages_of
@@ -81,9 +81,11 @@ def report(
 ) -> Json:
     """Report ``handle`` from ``room``, where both the reporter and the reported player sat
     (else 403, or 409 for the reported); keep the room's chat and its games' records as they
-    are now."""
+    are now. ``room`` as a person types it: the code as the table shows it ("vpxa mwrv 49x8"),
+    any case, with spaces or dashes."""
     now = now or _now()
     words = clean_text(text, REPORT_TEXT_MAX)
+    room = typed_code(room)
     check_code(room)
     reported = _player(rooms.engine, handle)
     if reported.id == me.player.id:

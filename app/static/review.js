@@ -1,9 +1,10 @@
 /* The review of a finished game on its replay page (issue #38).
  *
  * "Review this game" asks for it (POST .../review); a progress bar follows the worker
- * (GET .../review, polled) and, once done, each seat's summary and each costly decision
- * are written from replay.html's words (the reader's language). In the replay itself a
- * costly card (or bid) is marked data-costly with data-better="<card or action>".
+ * (GET .../review, polled), with its meaning in words, and, once done, each seat's summary
+ * and each costly decision are written from replay.html's words (the reader's language). In
+ * the replay itself a costly card (or bid) is marked data-costly with data-better="<card or
+ * action>", and a button on it opens why (a tap: a phone has no hover).
  */
 (function () {
   "use strict";
@@ -21,6 +22,8 @@
     var button = $("[data-action='review']", box);
     var bar = $("[data-review-progress]", box);
     var result = $("[data-review-result]", box);
+    var status = $("[data-review-status]", box);
+    var marks = 0;
 
     // Numbers in the page's language (<html lang>): the decimal sign from the server's
     // catalog words (Babel's, as every number the server writes), the plural category
@@ -38,6 +41,9 @@
       return fill(forms[plurals.select(count)] || forms.other, values);
     }
     function decimal(x) { return x.toFixed(2).replace(".", words.decimal || "."); }
+    // "40 %" in French, "40%" in English: the reader's way to write a share.
+    var percent = new Intl.NumberFormat(
+      Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : "en", { style: "percent" });
     function named(action, lift) {
       if (action === "call") return say("call", { lift: lift });
       return (words.cards && words.cards[action]) || (words.bids && words.bids[action]) || action;
@@ -68,10 +74,32 @@
       if (!at) return;
       at.setAttribute("data-costly", String(d.loss));
       at.setAttribute("data-better", d.best);
-      at.title = say("costly", {
+      // Why it cost, opened by a tap: a phone never shows a hover title. The button sits on
+      // the mark; its sentence goes below the lift's cards (inside a card it would widen
+      // the lift past a phone's width), else inside the marked line.
+      var note = document.createElement("span");
+      note.className = "costly-note";
+      note.id = "costly-" + (++marks);
+      note.hidden = true;
+      note.textContent = say("costly", {
         name: words.names[d.seat], action: named(d.action, d.lift),
         best: named(d.best, d.best_lift), loss: decimal(d.loss)
+      }) + (d.why && words.why[d.why] ? " " + words.why[d.why] : "");
+      var open = document.createElement("button");
+      open.type = "button";
+      open.className = "costly-open";
+      open.setAttribute("data-costly-open", "");
+      open.setAttribute("aria-expanded", "false");
+      open.setAttribute("aria-controls", note.id);
+      open.textContent = words.why_costly;
+      open.addEventListener("click", function () {
+        note.hidden = !note.hidden;
+        open.setAttribute("aria-expanded", String(!note.hidden));
       });
+      at.appendChild(open);
+      var cards = at.closest(".lift-cards");
+      if (cards) cards.insertAdjacentElement("afterend", note);
+      else at.appendChild(note);
     }
 
     function show(review) {
@@ -109,16 +137,30 @@
       result.appendChild(ol);
     }
 
+    // What the bar means, in words (a status region, read out when it changes): waiting for
+    // the worker, then the share done, in steps of a tenth so a screen reader is not
+    // talked over every second.
+    function progressSaid(review) {
+      if (review.state === "queued") return words.queued;
+      var tenths = Math.floor((review.progress || 0) * 10) / 10;
+      return say("running", { done: percent.format(tenths) });
+    }
+
     function follow(review) {
       if (review.state === "done") {
         bar.hidden = true;
         button.hidden = true;
+        status.textContent = "";
+        status.hidden = true;
         show(review);
         return;
       }
       button.hidden = true;
       bar.hidden = false;
       bar.value = review.progress || 0;
+      status.hidden = false;
+      var said = progressSaid(review);
+      if (status.textContent !== said) status.textContent = said;
       setTimeout(poll, POLL_MS);
     }
 
@@ -128,7 +170,12 @@
         if (!r.ok) throw new Error(String(r.status));
         return r.json();
       }).then(function (review) { if (review) follow(review); })
-        .catch(function () { result.textContent = words.failed; button.hidden = false; });
+        .catch(function () {
+          bar.hidden = true;
+          status.hidden = true;
+          result.textContent = words.failed;
+          button.hidden = false;
+        });
     }
 
     button.addEventListener("click", function () {

@@ -42,15 +42,16 @@ def award_worth(kind: str, points: int) -> str:
     return _("bullseye") if kind in BULLSEYE_KINDS else f"+{points}"
 
 
-def penalty_detail(kind: str, player: str | None) -> str | None:
+def penalty_detail(kind: str, player: str | None, yours: bool = False) -> str | None:
     """Whose fault a penalty was: the player who reneged (the award's seat, the offender),
-    or the one whose call found no renege (the award's seat, the caller)."""
+    or the one whose call found no renege (the award's seat, the caller). ``yours``: that
+    seat is the reader's, said to them ("you reneged": a name pasted in would read "Du hat")."""
     if player is None:
         return None
     if kind in RENEGE_KINDS:
-        return _("%(player)s reneged") % {"player": player}
+        return _("you reneged") if yours else _("%(player)s reneged") % {"player": player}
     if kind in WRONG_CALL_KINDS:
-        return _("called by %(player)s") % {"player": player}
+        return _("called by you") if yours else _("called by %(player)s") % {"player": player}
     return None
 
 

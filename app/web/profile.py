@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app.i18n import N_, _, day, number
+from app.i18n import N_, _, day, decimal_sign, number
+from app.players.ratings import PROVISIONAL_BELOW
 from app.web.panels.ratings import shown, signed
 from app.web.render import environment
 
@@ -132,7 +133,8 @@ def render_profile(found: Json, tie: object = None, done: str | None = None) -> 
         figures.append(("finished", label, shown_as))
     if found.get("average_loss") is not None:  # the reviews of the last games (issue #38)
         label = _("Average loss a decision (reviewed games)")
-        figures.append(("average_loss", label, f"{found['average_loss']:.2f}"))
+        loss = f"{found['average_loss']:.2f}".replace(".", decimal_sign())  # "0,42" in German
+        figures.append(("average_loss", label, loss))
     rating = found["rating"]
     return (
         environment()
@@ -147,6 +149,7 @@ def render_profile(found: Json, tie: object = None, done: str | None = None) -> 
             rating=number(shown(rating["ordinal"])),
             rated_games=rating["games"],
             provisional=rating["provisional"],
+            settles_after=PROVISIONAL_BELOW,
             chart=chart(found["history"]),
             figures=figures,
             partners=[Tally(_who(p), p["games"], p["wins"]) for p in found["partners"]],
@@ -185,5 +188,5 @@ def render_leaderboard(board: Json, *, signed_in: bool, with_me: bool) -> str:
     return (
         environment()
         .get_template("players.html")
-        .render(rows=rows, signed_in=signed_in, with_me=with_me)
+        .render(rows=rows, signed_in=signed_in, with_me=with_me, settles_after=PROVISIONAL_BELOW)
     )

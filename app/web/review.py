@@ -72,6 +72,14 @@ def review_words(names: Sequence[str]) -> dict[str, Any]:
         % {"name": "{name}", "action": "{action}", "best": "{best}", "loss": "{loss}"},
         "hand": _("Hand %(n)s") % {"n": "{hand}"},
         "none": _("No costly decision in this game."),
+        # the button on a costly card in the replay, and the progress bar's words
+        "why_costly": _("Why costly?"),
+        "queued": _("Waiting for the server: it reviews one game at a time."),
+        "running": _(
+            "Judging each decision against deals imagined from what its player "
+            "could see: %(done)s done."
+        )
+        % {"done": "{done}"},
         "failed": _("The review could not be asked for."),
     }
 

@@ -255,3 +255,34 @@ def test_the_stream_and_the_table_fragment_render_in_the_readers_language(
     french = client.get(f"/r/{code}/table?lang=fr", headers=cookie(tokens[0])).text
     german = client.get(f"/r/{code}/table?lang=de", headers=cookie(tokens[0])).text
     assert french != german
+
+
+def _menu_links(page: str) -> dict[str, str]:
+    found = re.findall(r'<a href="([^"]*)" lang="(\w+)" hreflang="\w+" data-lang=', page)
+    return {lang: htmllib.unescape(href) for href, lang in found}
+
+
+def test_the_menu_of_a_forms_answer_names_a_page_that_can_be_read_again(
+    client: TestClient,
+) -> None:
+    """What broke: the language menu of a sign-in link shown (POST /me/signin-link) and of a
+    club's new invite (POST /c/{code}/invites) named their POST addresses: 405."""
+    made = client.post("/api/players", json={"handle": "menu_ann", "name": "Ann"})
+    key = made.json()["key"]
+    code = client.post("/api/clubs", json={"name": "Menu club"}, headers=bearer(key)).json()["code"]
+    client.cookies.set("allfours_player", key)
+    answers = {
+        "/me": client.post("/me/signin-link", headers=SAME_ORIGIN),
+        f"/c/{code}": client.post(f"/c/{code}/invites", headers=SAME_ORIGIN),
+    }
+    for where, answer in answers.items():
+        assert answer.status_code == 200, answer.text
+        links = _menu_links(answer.text)
+        assert set(links) == set(i18n.LANGUAGES), links
+        for lang, href in links.items():
+            assert href == f"{where}?lang={lang}"
+            again = client.get(href)
+            assert again.status_code == 200 and f'<html lang="{lang}"' in again.text, href
+    # A form's answer at an address that can be read again keeps it (the report form's).
+    refused = client.post("/p/menu_ann/report?lang=de", data={"room": "x"}, headers=SAME_ORIGIN)
+    assert _menu_links(refused.text)["fr"] == "/p/menu_ann/report?lang=fr"

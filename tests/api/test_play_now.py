@@ -4,6 +4,7 @@ table, the host's switch; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -60,6 +61,18 @@ def test_a_guest_alone_gets_a_new_table_with_three_computer_players_at_once(
     assert table["preset"] == "trinidad" and table["phase"] != "lobby" and table["rated"]
     assert [s["bot"] for s in table["seats"]].count(True) == 3  # the claim is taken next deal
     assert table["spectators"] == 0
+
+
+def test_a_nameless_guest_is_named_in_the_words_of_their_language(client: TestClient) -> None:
+    """What broke: "Guest 455" at a Malay reader's table (the name was English, not the
+    catalog's)."""
+    alone = {"preset": "quick"}  # a preset no other test of the module plays: a new table
+    r = client.post("/api/play", json=alone, headers={"Accept-Language": "ms"})
+    assert r.status_code == 200, r.text
+    seated = r.json()
+    assert not seated.get("pending")
+    name = view(client, seated["code"], seated["token"])["seats"][seated["seat"]]["name"]
+    assert re.fullmatch(r"Tetamu [1-9]\d\d", name), name
 
 
 def test_a_public_table_waiting_in_its_lobby_fills_first_and_four_players_start_it(

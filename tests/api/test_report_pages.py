@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from app.api.context import PLAYER_COOKIE
+from app.services.identity import grouped_code
 from tests.api.conftest import ADMIN
 from tests.api.table import bearer, new_room
 from tests.api.test_reports import player, sit
@@ -32,7 +33,8 @@ def test_a_player_reports_from_the_page_and_the_admin_reads_it(client: TestClien
     as_browser(client, ann_key)
     form = client.get(f"/p/{ben}/report?room={code}")
     assert f'value="{code}"' in form.text and 'data-action="report"' in form.text
-    body = {"room": code.upper(), "reason": "cheating", "text": "reneged twice"}
+    # the code as the table writes it ("vpxa mwrv 49x8"), as a phone capitalises it
+    body = {"room": grouped_code(code).capitalize(), "reason": "cheating", "text": "reneged twice"}
     sent = client.post(f"/p/{ben}/report", data=body, headers=SAME_SITE)
     assert sent.status_code == 201 and "data-reported" in sent.text
     kept = client.get("/api/admin/reports", headers=bearer(ADMIN)).json()["reports"]
@@ -57,3 +59,19 @@ def test_refusals_come_back_as_the_form_in_the_readers_words(client: TestClient)
     assert no_reason.status_code == 422
     client.cookies.clear()
     assert client.post(f"/p/{ben}/report", data=body, headers=SAME_SITE).status_code == 401
+
+
+def test_the_code_is_read_as_the_table_writes_it_with_dashes_or_spaces(client: TestClient) -> None:
+    """What broke: the form refused "vpxa mwrv 49x8", the code as the table shows it."""
+    _, ann_key = player(client, "Ann")
+    ben, ben_key = player(client, "Ben")
+    for dashed in (False, True):
+        code = new_room(client)
+        shown = grouped_code(code)  # "vpxa mwrv 49x8"
+        typed = "-".join(shown.upper().split()) if dashed else shown
+        sit(client, code, ann_key)
+        sit(client, code, ben_key)
+        as_browser(client, ann_key)
+        body = {"room": f" {typed} ", "reason": "abuse", "text": "rude"}
+        sent = client.post(f"/p/{ben}/report", data=body, headers=SAME_SITE)
+        assert sent.status_code == 201 and "data-reported" in sent.text, sent.text

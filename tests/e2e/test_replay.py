@@ -23,12 +23,14 @@ DEADLINE_S = 120  # a bound on waiting for the bots, not a speed requirement
 Json = dict[str, Any]
 
 
-def finished_game(server: str) -> tuple[str, Json]:
-    """Four bots play a short game to its end; its room and record."""
+def finished_game(server: str, level: str | None = None) -> tuple[str, Json]:
+    """Four bots (of ``level``, else the server's default) play a short game to its end;
+    its room and record."""
     code = create_room(server, seed=16)
     admin = {"Authorization": f"Bearer {ADMIN}"}
     for seat in range(4):
-        r = httpx.post(f"{server}/api/rooms/{code}/bots", json={"seat": seat}, headers=admin)
+        body: dict[str, Any] = {"seat": seat} if level is None else {"seat": seat, "level": level}
+        r = httpx.post(f"{server}/api/rooms/{code}/bots", json=body, headers=admin)
         r.raise_for_status()
     httpx.post(f"{server}/api/rooms/{code}/start", headers=admin).raise_for_status()
     end = time.monotonic() + DEADLINE_S

@@ -80,3 +80,43 @@ def test_a_practice_table_gives_a_hint_at_your_turn(server: str, browser: Browse
     page.locator("[data-action='hint']").click()
     expect(page.locator("[data-hint]")).to_contain_text("Indice", timeout=DEADLINE_MS)
     assert not script_errors(page)
+
+
+PHONE = {"width": 360, "height": 640}
+
+
+def test_the_review_reads_on_a_phone_by_tapping(server: str, browser: Browser) -> None:
+    """What broke on a phone: why a card was costly was a hover title (a phone shows none),
+    and the bar ran for a minute with no word of what it was doing."""
+    code, _ = finished_game(server, level="easy")  # rules of thumb: costly cards to show
+    page, errors = open_page(browser, f"{server}/r/{code}/games/1/replay?lang=en", PHONE)
+    page.locator("[data-review] [data-action='review']").click()
+    status = page.locator("[data-review-status]")
+    expect(status).to_have_attribute("role", "status")
+    expect(status).to_contain_text(re.compile(r"Waiting for the server|Judging each decision"))
+    expect(page.locator("[data-review-seat]")).to_have_count(4, timeout=DEADLINE_MS)
+    expect(status).to_be_hidden()
+    for line in page.locator("[data-review-seat]").all_inner_texts():
+        assert not re.search(r"\b1 costly decisions\b", line), line
+    opens = page.locator("section[data-hand] [data-costly] [data-costly-open]")
+    assert opens.count() >= 1
+    first = opens.first
+    # to its step of the replay: the hand (and lift) the mark is in
+    hand = first.evaluate("b => b.closest('section[data-hand]').getAttribute('data-hand')")
+    lift = first.evaluate(
+        "b => { const l = b.closest('[data-lift]'); return l ? l.getAttribute('data-lift') : '0'; }"
+    )
+    page.goto(f"{server}/r/{code}/games/1/replay?hand={hand}&lift={lift}&lang=en")
+    first = page.locator("section[data-hand] [data-costly] [data-costly-open]").first
+    expect(first).to_be_visible(timeout=DEADLINE_MS)
+    note = page.locator("#" + str(first.get_attribute("aria-controls")))
+    expect(note).to_be_hidden()
+    expect(first).to_have_attribute("aria-expanded", "false")
+    first.click()  # a phone's tap is this click
+    expect(first).to_have_attribute("aria-expanded", "true")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("was better")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    first.click()
+    expect(note).to_be_hidden()
+    assert not errors, errors

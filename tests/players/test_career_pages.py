@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from app.players.ratings import PROVISIONAL_BELOW
 from tests.api.table import bearer, new_room
 from tests.players.test_careers import play_games, seat_players
 from tests.players.test_profiles import make
@@ -42,3 +43,24 @@ def test_a_profile_page_and_the_leaderboard(client: TestClient) -> None:
     loner = make(client, "pg_lone")
     alone = client.get("/players", params={"with": "me"}, headers=bearer(loner))
     assert 'data-player="pg_ann"' not in alone.text
+
+
+def test_one_game_is_said_in_the_singular_and_provisional_is_explained(
+    client: TestClient,
+) -> None:
+    """What broke: "1 games, 1 won" beside a partner, and a big "0 provisional" that said
+    nothing of what provisional means nor for how long."""
+    handles = ["one_ann", "one_ben", "one_cal", "one_dee"]
+    keys = [make(client, h, h[4:].title()) for h in handles]
+    code = new_room(client, {"rules": {"target": 7}})
+    play_games(client, code, seat_players(client, code, list(keys)), 1, seed=21)
+    text = client.get("/p/one_ann").text
+    partners = text.split("data-partners", 1)[1].split("</section>", 1)[0]
+    assert "1 game, " in partners and "1 games" not in text
+    note = f"Provisional: a rating settles after {PROVISIONAL_BELOW} rated games."
+    assert note in text and "data-provisional-note" in text
+    french = client.get("/p/one_ann", params={"lang": "fr"}).text
+    assert "1 partie, victoires" in french.split("data-partners", 1)[1]
+    assert f"après {PROVISIONAL_BELOW} parties classées" in french
+    board = client.get("/players", params={"lang": "en"}).text
+    assert f'title="fewer than {PROVISIONAL_BELOW} rated games"' in board

@@ -56,10 +56,16 @@ def _award(a: AwardView, seats: Seats, score: Score, totals: Sequence[int] | Non
     kind, team, card, seat_n = a.kind, a.team, a.card, a.seat
     you = seats.you
     holder = seats.by_number[seat_n].name if seat_n is not None else None
+    # The viewer's own seat is said to them in its own words: its label ("You") pasted into
+    # a sentence made "You's jack hanged", "Du hat einen Renege gespielt".
+    yours = seat_n is not None and seat_n == you
     if kind in ("high", "low", "jack") and holder:
-        detail = _("dealt to %(player)s") % {"player": holder}
+        detail = _("dealt to you") if yours else _("dealt to %(player)s") % {"player": holder}
     elif kind == "hang_jack" and holder:
-        detail = _("%(player)s's jack hanged") % {"player": holder}
+        if yours:
+            detail = _("your jack hanged")
+        else:
+            detail = _("%(player)s's jack hanged") % {"player": holder}
     elif kind == "kick":
         detail = _("turned up by the dealer")
     elif kind == "give_one":
@@ -68,7 +74,7 @@ def _award(a: AwardView, seats: Seats, score: Score, totals: Sequence[int] | Non
         detail = _("counted %(score)s") % {"score": f"{totals[team]}{DASH}{totals[1 - team]}"}
     elif kind == "game":
         detail = _("most points in lifts")
-    elif (penalty := penalty_detail(kind, holder)) is not None:
+    elif (penalty := penalty_detail(kind, holder, yours)) is not None:
         detail = penalty  # R24-R25: whose renege, or whose call, in the sheet's words too
     else:
         detail = ""

@@ -3,6 +3,7 @@ page shows and says them once."""
 
 from __future__ import annotations
 
+from app import i18n
 from app.services.view import RoomView
 from app.views.shapes import AwardView
 from app.web.panels.awards import Awards, awards
@@ -63,3 +64,42 @@ def test_no_awards_no_key_and_the_key_changes_with_the_hand() -> None:
     assert _awards(view.model_copy(update={"last_hand": None})) == Awards(items=(), key=None)
     later = view.model_copy(update={"hand_number": view.hand_number + 1})
     assert _awards(later).key != _awards(view).key
+
+
+YOUR_AWARDS = {  # the viewer's own seat said to them: never "You's jack hanged"
+    "en": ("your jack hanged", "dealt to you", "you reneged", "called by you"),
+    "fr": ("votre valet pendu", "reçu par vous", "vous avez fait un renege", "réclamé par vous"),
+    "de": (
+        "dein Bube gehängt",
+        "an dich ausgeteilt",
+        "du hast einen Renege gespielt",
+        "gerufen von dir",
+    ),
+    "ms": (
+        "pekak anda digantung",
+        "diterima oleh anda",
+        "anda membuat renege",
+        "dipanggil oleh anda",
+    ),
+    "lb": ("däi Bauer gehaangen", "un dech gedeelt", "du hues e Renege gespillt", "geruff vun dir"),
+}
+
+
+def test_the_viewers_own_seat_is_said_to_them_in_every_language() -> None:
+    view = _with(
+        beg_with_last_lift().model_copy(update={"you": 1}),
+        AwardView(kind="hang_jack", team=0, points=3, card="JS", seat=1),
+        AwardView(kind="low", team=1, points=1, card="2D", seat=1),
+        AwardView(kind="renege", team=0, points=1, seat=1),
+        AwardView(kind="false_call", team=0, points=1, seat=1),
+    )
+    for lang, said in YOUR_AWARDS.items():
+        with i18n.reading(lang):
+            details = tuple(a.detail for a in _awards(view).items)
+        assert details == said, lang
+    # a partner's is still named
+    partner = _with(
+        beg_with_last_lift().model_copy(update={"you": 3}),
+        AwardView(kind="hang_jack", team=0, points=3, card="JS", seat=1),
+    )
+    assert _awards(partner).items[0].detail == "Bob's jack hanged"
