@@ -735,7 +735,11 @@ window.allFoursWord = function (key, values) {
     var target = nextControl(pending.action, pending.seat);
     if (!target) return;
     if (target.id === "table" && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: false });
+    // A game just started: the table is shown from its top (the kick, trump, the scores), not
+    // scrolled down to the hand the focus goes to, which stayed where the Start button was.
+    var started = pending.action === "start" && $("#table").getAttribute("data-phase") !== "lobby";
+    if (started) $("#table").scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: started });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

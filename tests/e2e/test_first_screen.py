@@ -1,10 +1,13 @@
 """The home page's first screen (issue #46): "Play now" was 1.3 screens down on a phone and
 below the fold on a desktop. Both ways to a game now stand under the title, inside the first
-screen of a 360 px phone and of a laptop, and the top "Play now" seats the guest at a table."""
+screen of a 360 px phone and of a laptop, and the top "Play now" seats the guest at a table.
+After Start, the table is shown from its top."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser
+
+from tests.e2e.players import create_room, open_table
 
 PHONE_360 = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 768}
@@ -27,3 +30,23 @@ def test_play_now_is_on_the_first_screen_and_seats_the_guest(browser: Browser, s
             page.wait_for_url("**/r/*")
             page.wait_for_selector("#live")
         context.close()
+
+
+def test_after_start_on_a_laptop_the_kick_and_trump_are_in_sight(
+    browser: Browser, server: str
+) -> None:
+    """After Start the page stayed scrolled down where the Start button was, the kick and trump
+    above the screen (issue #46): the table is shown from its top."""
+    code = create_room(server, seed=3)
+    page = open_table(browser, server, code, LAPTOP)
+    page.fill("#name", "Ann")
+    page.click('[data-action="join"][data-seat="0"]')
+    for seat in (1, 2, 3):
+        page.click(f'[data-action="bot"][data-seat="{seat}"]')
+        page.wait_for_selector(f'[data-action="bot"][data-seat="{seat}"]', state="detached")
+    page.click('[data-action="start"]')
+    page.wait_for_selector(".kick-panel")
+    page.wait_for_function("document.activeElement && document.activeElement !== document.body")
+    box = page.locator(".kick-panel").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], box
+    page.context.close()
