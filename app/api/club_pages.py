@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import i18n
 from app.api.context import ContextDep, MaybeMeDep
 from app.api.errors import status_of
-from app.api.night_schemas import CreateNight
+from app.api.night_schemas import CreateNight, NightFormat
 from app.night.standings import Order
 from app.players.reasons import KEY_NEEDED
 from app.services import errors
@@ -172,14 +172,19 @@ async def remove_member(
 
 @router.post("/c/{code}/nights")
 async def open_night(
-    ctx: ContextDep, code: str, me: MaybeMeDep, name: Annotated[str, Form()] = ""
+    ctx: ContextDep,
+    code: str,
+    me: MaybeMeDep,
+    name: Annotated[str, Form()] = "",
+    format: Annotated[NightFormat, Form()] = "round_robin",
 ) -> Response:
-    """An admin opens a night of the running season: on to its director's page."""
+    """An admin opens a night of the running season, in the format picked: on to its
+    director's page."""
     name = " ".join(name.split())[:80]
     if not name:
         return await _club_page(ctx, code, me, message=i18n.gettext("Give the night a name."))
     try:
-        body = CreateNight(name=name)  # a night as the night's own form opens it
+        body = CreateNight(name=name, format=format)  # as the night's own form opens one
         opened = await ctx.clubs.run(
             ctx.clubs.open_night,
             _signed(me),

@@ -19,11 +19,14 @@ def plain_text(text: str) -> str:
     return text
 
 
+NightFormat = Literal["round_robin", "swiss_knockout", "teams"]
+
+
 class CreateNight(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=80, description="the night's name")
-    format: Literal["round_robin", "swiss_knockout", "teams"] = "round_robin"
+    format: NightFormat = "round_robin"
     preset: PresetName | None = Field(None, description="the tables' preset (as for a room)")
     rules: Rules | None = Field(None, description="the tables' house rules (as for a room)")
     options: NightOptions = NightOptions()

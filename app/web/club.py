@@ -9,7 +9,7 @@ from typing import Any
 
 from app.i18n import N_, _
 from app.web.cards import suit_word
-from app.web.night import COLUMNS
+from app.web.night import COLUMNS, FORMATS
 from app.web.profile_form import ProfileForm
 from app.web.render import environment
 
@@ -69,6 +69,7 @@ def context(page: ClubPage) -> Json:
         ],
         "awards": [_award(a) for a in standings["awards"]] if standings else [],
         "night_state": lambda s: _(NIGHT_STATES.get(s) or str(s)),
+        "formats": FORMATS,
         "running": bool(page.club["seasons"]) and page.club["seasons"][-1]["ended_at"] is None,
         "last_season": page.club["seasons"][-1]["number"] if page.club["seasons"] else 0,
     }
@@ -94,7 +95,5 @@ def render_join(club: Json, *, signed_in: bool, back: str = "") -> str:
     "Keep my games" form, which comes back to ``back`` (the invite's path) once made."""
     form = ProfileForm("/me/new", page="me", next=back)
     return (
-        environment()
-        .get_template("club_join.html")
-        .render(c=club, signed_in=signed_in, form=form)
+        environment().get_template("club_join.html").render(c=club, signed_in=signed_in, form=form)
     )

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from app.api.context import PLAYER_COOKIE
 from tests.api.table import bearer
 from tests.clubs.helpers import club, profile, register_players
+from tests.night.helpers import night
 from tests.web.dom import having, parse
 
 
@@ -63,9 +64,18 @@ def test_an_admin_runs_the_club_from_its_page(client: TestClient) -> None:
     assert r.status_code == 303
     r = admin.post(f"/c/{code}/seasons", data={"name": "Again", "after": "0"})
     assert r.status_code == 422 and "Another season was just started" in r.text
-    r = admin.post(f"/c/{code}/nights", data={"name": "Friday"}, follow_redirects=False)
+    # The club's page offers the night's formats (issue #46); one it does not know: a 4xx.
+    assert 'name="format"' in admin.get(f"/c/{code}").text
+    r = admin.post(f"/c/{code}/nights", data={"name": "Friday", "format": "bridge"})
+    assert r.status_code == 422
+    r = admin.post(
+        f"/c/{code}/nights",
+        data={"name": "Friday", "format": "swiss_knockout"},
+        follow_redirects=False,
+    )
     assert r.status_code == 303 and "/d/" in r.headers["location"]
     night_code = r.headers["location"].split("/")[2]
+    assert night(client, night_code)["format"] == "swiss_knockout"
     director = r.headers["location"].rsplit("/", 1)[1]
     assert register_players(client, night_code, director, ["qua", "rho"]).status_code == 201
     # The night's pages link back to the club's.
