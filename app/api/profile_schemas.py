@@ -48,6 +48,8 @@ class PersonOut(Shown):
 
     handle: str | None = Field(None, description="present for a profile")
     name: str | None = Field(None, description="present for anyone else")
+    bot: bool | None = Field(None, description="present (true) for a computer player")
+    level: str | None = Field(None, description="a computer player's level")
 
 
 class TallyOut(PersonOut):

@@ -261,7 +261,10 @@ def _who(occupant: dict[str, Any], handles: dict[int, str]) -> Json:
     player = occupant.get("player")
     if player is not None and int(player) in handles:
         return {"handle": handles[int(player)]}
-    return {"name": str(occupant.get("name", ""))}
+    who: Json = {"name": str(occupant.get("name", ""))}
+    if occupant.get("bot"):  # the pages name a computer player as every page does
+        who |= {"bot": True, "level": occupant.get("level")}
+    return who
 
 
 def career_json(conn: Connection, player_id: int, *, rating: Rating, rated_games: int) -> Json:

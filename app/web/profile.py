@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.bots.names import computer_player, plain_computer
 from app.i18n import N_, _, day, decimal_sign, number
 from app.players.ratings import PROVISIONAL_BELOW
 from app.web.panels.ratings import shown, signed
@@ -75,7 +76,10 @@ def _who(entry: Json) -> PersonShown:
     handle = entry.get("handle")
     if handle:
         return PersonShown(str(handle), f"/p/{handle}")
-    return PersonShown(str(entry.get("name") or "?"), None)
+    name, level = str(entry.get("name") or ""), entry.get("level")
+    if plain_computer(name, bool(entry.get("bot")), level):
+        return PersonShown(computer_player(level), None)
+    return PersonShown(name or "?", None)
 
 
 def chart(history: list[Json]) -> Chart | None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.api.profile_schemas import TallyOut
 from app.i18n import reading
+from app.services.career import _who as career_who
 from app.services.stats import StatsOut
+from app.web.profile import _who as page_who
 from app.web.stats import render_stats
 
 FIGURES = {
@@ -81,3 +84,19 @@ def test_a_computer_player_has_one_name_on_the_plate_the_stats_and_the_push() ->
         assert plate == second
         assert second in stats
         assert second in str(letter["body"])
+
+
+def test_a_profiles_partners_and_games_name_a_computer_player_as_the_table_does() -> None:
+    """The profile's partners, opponents and recent games said "Bot (standard)" (issue #46):
+    the career keeps the seat's name, the page names it as every page does."""
+    seat = {"name": "Bot (standard)", "bot": True, "level": "standard"}
+    entry = career_who(seat, {})
+    assert entry == {"name": "Bot (standard)", "bot": True, "level": "standard"}
+    TallyOut.model_validate({**entry, "games": 1, "wins": 0})  # as GET /api/players/{h} says it
+    with reading("en"):
+        assert page_who(entry).text == "Computer (standard)"
+    with reading("fr"):
+        assert page_who(entry).text.startswith("Ordinateur")
+    # A computer player standing in under a night player's name keeps that name; a person too.
+    assert page_who(career_who({"name": "Ann", "bot": True, "level": "easy"}, {})).text == "Ann"
+    assert page_who(career_who({"name": "Ben", "bot": False}, {})).text == "Ben"
