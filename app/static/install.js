@@ -12,6 +12,41 @@
     });
   }
 
+  // The hint on the home page: on an iPhone or iPad (Safari installs by hand, from Share), or
+  // where the browser offers to install (beforeinstallprompt); never in the app, never again
+  // once "Not now" was pressed.
+  var LATER = "allfours.install-later";
+  var offer = null;
+  function hintSaidLater() { try { return localStorage.getItem(LATER) === "1"; } catch (e) { return false; } }
+  function showHint(which) {
+    var hint = document.querySelector("[data-install-hint]");
+    if (!hint || standalone() || hintSaidLater()) return;
+    hint.querySelector(which).hidden = false;
+    hint.hidden = false;
+  }
+  function wireHint() {
+    var hint = document.querySelector("[data-install-hint]");
+    if (!hint) return;
+    var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+      (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1); // iPadOS says Mac
+    if (ios) showHint("[data-install-ios]");
+    hint.addEventListener("click", function (e) {
+      var action = e.target.closest && e.target.closest("[data-action]");
+      if (!action) return;
+      if (action.getAttribute("data-action") === "install" && offer) {
+        offer.prompt();
+        offer = null;
+      }
+      try { localStorage.setItem(LATER, "1"); } catch (x) { /* private mode: asked again */ }
+      hint.hidden = true;
+    });
+  }
+  window.addEventListener("beforeinstallprompt", function (e) {
+    e.preventDefault(); // the page's own button asks, once, where the player looks
+    offer = e;
+    showHint("[data-install-offer]");
+  });
+
   function standalone() {
     return (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) ||
       window.navigator.standalone === true;
@@ -56,4 +91,5 @@
     });
   }
   document.addEventListener("DOMContentLoaded", setUp);
+  document.addEventListener("DOMContentLoaded", wireHint);
 })();
