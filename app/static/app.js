@@ -272,6 +272,12 @@ window.allFoursWord = function (key, values) {
       board.style.removeProperty("--summary-top");
       return;
     }
+    // Your turn with cards in the lift: the drawer folds to its title, so the lift it lies
+    // over is seen; "Show" opens it again (kept open: the summary is kept whole, data-keep).
+    var fold = !!$("#table.your-turn") && !!$("#table .trick [data-played]") && !s.hasAttribute("data-unfolded");
+    s.classList.toggle("folded", fold);
+    var unfold = $("[data-unfold-summary]", s);
+    if (unfold) unfold.hidden = !fold;
     var above = $("#table .kick-panel") || $("#table .scoreboard");
     var boardTop = board.getBoundingClientRect().top;
     var top = above ? Math.max(above.getBoundingClientRect().bottom - boardTop + 4, 0) : 0;
@@ -336,6 +342,12 @@ window.allFoursWord = function (key, values) {
     if (el.hasAttribute("data-dismiss-summary")) {
       dismissSummary(el.closest(".hand-summary"));
       focusNext();
+      return;
+    }
+    if (el.hasAttribute("data-unfold-summary")) {
+      var folded = el.closest(".hand-summary");
+      folded.setAttribute("data-unfolded", ""); // the player asked for it: it stays open
+      fitSummary();
       return;
     }
     if (el.getAttribute("aria-disabled") === "true" && el.hasAttribute("data-reason")) {
