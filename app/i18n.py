@@ -71,6 +71,11 @@ class Reader:
     lang: str = SOURCE
     path: str = "/"
     query: str = ""
+    # The address worked out only when a menu is drawn (most answers draw none: a move's).
+    where: Callable[[], tuple[str, str]] | None = None
+
+    def address(self) -> tuple[str, str]:
+        return self.where() if self.where is not None else (self.path, self.query)
 
 
 _SOURCE_READER = Reader()  # frozen: safe to share as the default
@@ -87,11 +92,17 @@ def reader() -> Reader:
 
 
 @contextmanager
-def reading(lang: str, path: str = "/", query: str = "") -> Iterator[Reader]:
-    """Render in ``lang`` inside this block (the address is the page's, for its menu)."""
+def reading(
+    lang: str,
+    path: str = "/",
+    query: str = "",
+    where: Callable[[], tuple[str, str]] | None = None,
+) -> Iterator[Reader]:
+    """Render in ``lang`` inside this block (the address is the page's, for its menu;
+    ``where``: the address worked out when the menu asks for it)."""
     if lang not in LANGUAGES:
         raise ValueError(f"not a language of the interface: {lang!r}")
-    token = _reader.set(Reader(lang, path, query))
+    token = _reader.set(Reader(lang, path, query, where))
     try:
         yield _reader.get()
     finally:
@@ -207,10 +218,11 @@ class MenuItem:
 def menu() -> tuple[MenuItem, ...]:
     """The language menu: this very address in each language (its other query kept)."""
     here = _reader.get()
-    kept = [(k, v) for k, v in parse_qsl(here.query, keep_blank_values=True) if k != "lang"]
+    at, query = here.address()
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
     # A sign-in link's address holds its one-time code: there the menu names the same page
     # by its query alone (a relative "?lang=fr"), and the code is written nowhere in it.
-    path = "" if here.path.startswith("/signin/") else here.path
+    path = "" if at.startswith("/signin/") else at
     return tuple(
         MenuItem(
             lang=lang,

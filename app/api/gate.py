@@ -8,6 +8,7 @@ a page visited with ``?lang=`` remembers in a cookie (set on the answer by app/a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -65,5 +66,5 @@ class Gate:
         lang, remember = language_of(scope)
         if remember is not None:
             scope[LANG_COOKIE_KEY] = remember
-        with i18n.reading(lang, *menu_address(scope)):
+        with i18n.reading(lang, where=partial(menu_address, scope)):
             await self.app(scope, within, send)

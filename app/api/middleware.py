@@ -4,6 +4,7 @@ body size limit (413). The token buckets of the rate limits (429) are app/servic
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from starlette.datastructures import Headers
 from starlette.types import Message, Receive, Scope, Send
@@ -28,7 +29,7 @@ def wants_page(scope: Scope) -> bool:
 def error_page_of(scope: Scope, status: int) -> str:
     """The error page in the reader's language, for an answer made outside the language
     layer (the gate's, an unexpected error's)."""
-    with i18n.reading(language_of(scope)[0], *menu_address(scope)):
+    with i18n.reading(language_of(scope)[0], where=partial(menu_address, scope)):
         return render_error(status)
 
 
