@@ -8,7 +8,6 @@ page's one event stream brings everybody else's moves.
 
 from __future__ import annotations
 
-import asyncio
 from contextlib import suppress
 from typing import Annotated
 
@@ -206,7 +205,7 @@ async def room(
     friends = await ctx.players.run(ctx.social.ties, me) if me and seat is not None else None
     shown = [f.handle for f in friends.friends] if friends else []
     name = me.player.name if me else None
-    night = await asyncio.to_thread(ctx.nights.table_of_room, snap.code)
+    night = await ctx.nights.read(ctx.nights.table_of_room, snap.code)
     view = room_view(snap, seat, ctx.presence)
     page = render_room(view, shown, player_name=name, night=night, invited=invited and bool(shown))
     return HTMLResponse(page, headers={"Cache-Control": "no-store"})
