@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from app.api.context import PLAYER_COOKIE
 from tests.e2e.axe import contrast, describe
-from tests.e2e.players import guest_at_game_over
+from tests.e2e.players import add_bots, create_room, open_table, play_out, seat_token, start
+from tests.e2e.players import take_seat as sit
 
 PHONE_360 = {"width": 360, "height": 740}
 
@@ -29,7 +30,15 @@ def _fits(page: Page, where: str) -> None:
 def test_a_guest_keeps_the_first_game_from_the_result_card(
     browser: Browser, server: str, axe: str, screenshots: Path
 ) -> None:
-    page, _ = guest_at_game_over(browser, server, "Ria", PHONE_360)
+    code = create_room(server, seed=11)
+    page = open_table(browser, server, code, PHONE_360)
+    sit(page, "Ria", 0)
+    add_bots(page)
+    start(page)
+    token = seat_token(page)
+    assert token
+    play_out(server, code, token)
+    page.wait_for_selector("#table[data-phase=game_over]")
 
     # The form behind "Keep my games", opened as a tap opens it: readable on the paper card.
     page.click("[data-action=open-keep-games]")

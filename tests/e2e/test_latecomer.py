@@ -20,10 +20,8 @@ def test_a_latecomers_first_deal_tells_no_lie_of_being_away(
     ann_context = browser.new_context()
     ben_context = browser.new_context(viewport=PHONE_360, has_touch=True, is_mobile=True)  # type: ignore[arg-type]
     ann, ben = ann_context.new_page(), ben_context.new_page()
-    # Tobago's rules: Play now's public tables other tests leave (with computer players'
-    # seats free) are Trinidad's, and would seat these two beside their guests.
-    code = _press_play_now(ann, server, "tobago")
-    assert _press_play_now(ben, server, "tobago") == code  # a computer player's seat, next deal
+    code = _press_play_now(ann, server)
+    assert _press_play_now(ben, server) == code  # a computer player's seat, next deal
     ann_token, ben_token = _seat_token(ann_context), _seat_token(ben_context)
     _until_seated(server, code, ann_token, ben_token)
     mine = _view(server, code, ben_token)

@@ -11,7 +11,16 @@ from __future__ import annotations
 from playwright.sync_api import Browser
 
 from app.api.context import SEAT_COOKIE
-from tests.e2e.players import guest_at_game_over, script_errors
+from tests.e2e.players import (
+    add_bots,
+    create_room,
+    open_table,
+    play_out,
+    script_errors,
+    seat_token,
+    start,
+    take_seat,
+)
 from tests.e2e.test_passkeys import authenticator, local
 
 SMALL = {"width": 360, "height": 740}  # the narrowest phone the pages are made for
@@ -21,7 +30,15 @@ def test_a_guest_keeps_their_games_and_signs_in_by_link_and_by_passkey(
     browser: Browser, server: str
 ) -> None:
     server = local(server)
-    page, _ = guest_at_game_over(browser, server, "Ann", SMALL)
+    code = create_room(server, seed=11)
+    page = open_table(browser, server, code, SMALL)
+    take_seat(page, "Ann", 0)
+    add_bots(page)
+    start(page)
+    token = seat_token(page)
+    assert token
+    play_out(server, code, token)
+    page.wait_for_selector("#table[data-phase=game_over]")
 
     # "Keep my games" from the result: a profile in one step, the same seat under it.
     page.click("[data-action=open-keep-games]")
