@@ -18,8 +18,10 @@ from tests.e2e.players import script_errors
 DEADLINE_S = 240  # a bound on waiting for the next deal, not a speed requirement
 
 
-def _press_play_now(page: Page, server: str) -> str:
+def _press_play_now(page: Page, server: str, preset: str | None = None) -> str:
     page.goto(f"{server}/")
+    if preset is not None:  # a preset of its own: no table another test left can seat it
+        page.select_option("#play-preset", preset)
     page.click('[data-action="play-now"]')
     page.wait_for_url("**/r/*")
     return page.url.split("/r/")[1].split("?")[0]
