@@ -98,7 +98,9 @@ def test_two_guests_play_now_together_then_apart_once_one_blocks_the_other(
     _keep_games(ben, server, ben_handle, "Ben")
     ann.goto(f"{server}/p/{ben_handle}")
     ann.click('[data-action="block"]')
-    ann.click('[data-action="confirm-block"]')  # a page that says what a block does
+    # The page says what a block does, and what it does not: their game plays to its end.
+    assert "plays to its end" in ann.inner_text("[data-block-table]")
+    ann.click('[data-action="confirm-block"]')
     ann.wait_for_selector('[data-action="unblock"]')
 
     again_ann = _press_play_now(ann, server)
