@@ -4,15 +4,18 @@ alike. The decks are derived here from docs/fairness.md's few lines, not from th
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app import bots
+from app import bots, verify
 from app.rules import Rules, apply, legal_actions, new_game, observe
 from app.rules.board import (
     board_chances,
@@ -22,7 +25,7 @@ from app.rules.board import (
     board_moves,
     board_score,
 )
-from app.rules.cards import DECK_SIZE
+from app.rules.cards import DECK_SIZE, code, mask_codes
 from app.rules.matchpoints import Traveller, matchpoints, percent, top, unplayed
 from app.rules.state import BEG, GIVE_ONE, RUN_PACK, SCORE, Action, Phase, State
 from app.services.keeper import chances
@@ -237,3 +240,55 @@ def test_r34_the_chances_hang_on_the_seed_the_board_and_the_moves() -> None:
         assert board_chances(stood).random() != board_chances(a).random()
     budget = bots.BOARD_BUDGETS["standard"]
     assert budget.cap_ms is None and budget.ms is None and budget.max_worlds
+
+
+def _boards_record(seed: int, boards: int, tables: int) -> dict[str, object]:
+    """A duplicate event's boards as the server shows them once it is over."""
+    rng = random.Random(seed % 1000)
+    out = []
+    for n in range(1, boards + 1):
+        first = new_game(Rules(), seed, board=n)
+        dealt = [mask_codes(first.dealt[s]) for s in range(4)]
+        scores = []
+        points = []
+        for _ in range(tables):
+            state = _play_out(first, rng)
+            points.append(list(state.scores))
+            scores.append(board_score(state.scores))
+        results = [
+            {"points": p, "score": s, "matchpoints": list(mp)}
+            for p, s, mp in zip(points, scores, matchpoints(scores), strict=True)
+        ]
+        kick = code(first.kicks[0])
+        out.append(
+            {"board": n, "dealer": first.dealer, "dealt": dealt, "kick": kick, "results": results}
+        )
+    commitment = hashlib.sha256(str(seed).encode()).hexdigest()
+    return {
+        "format": "allfours-boards/1",
+        "seed": seed,
+        "seed_commitment": commitment,
+        "boards": out,
+    }
+
+
+def test_r30_r32_the_verifier_checks_boards_and_travellers(tmp_path: Path) -> None:
+    record = _boards_record(SEED, 4, 5)
+    report = verify.check(record)
+    assert report[-1].startswith("4 boards and 20 results")
+    path = tmp_path / "day.json"
+    path.write_text(json.dumps(record))
+    assert verify.main([str(path)]) == 0
+    boards = record["boards"]
+    assert isinstance(boards, list)
+    wrong = copy.deepcopy(record)
+    wrong["boards"][1]["results"][0]["matchpoints"][0] += 1  # type: ignore[index]
+    with pytest.raises(verify.Mismatch, match="matchpoints"):
+        verify.check(wrong)
+    wrong = copy.deepcopy(record)
+    wrong["boards"][2]["kick"] = "XX"  # type: ignore[index]
+    with pytest.raises(verify.Mismatch, match="kick"):
+        verify.check(wrong)
+    secret = {**record, "seed": None}
+    with pytest.raises(verify.Unchecked):
+        verify.check(secret)
