@@ -75,6 +75,7 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             version=version,
             turn=game.state.turn,
             lineup=lineup_json(game.lineup),
+            board=game.state.board,
         )
         started = replace(after, game=replace(game, id=game_id))
         if game.state.winner is not None:  # over at its first kick (R19)
