@@ -148,7 +148,8 @@ def play_again(rooms: Rooms, code: str, number: int, token: str | None) -> RoomS
     record = load_record(rooms, code, number)
     if seat_of(record.snap, token) is None:
         raise errors.Forbidden(PLAYERS_DEAL_AGAIN)
-    if not record.over:
+    # A board's seed is its event's, secret while any board of it may be played (R33).
+    if not record.over or record.game.state.board:
         raise errors.Conflict(DEALS_SECRET)
     game = record.game
     if game.state.shuffle != SHUFFLE:

@@ -40,6 +40,9 @@ def boards_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     r = c.post(f"/api/rooms/{code}/rematch", headers=bearer(tokens[0]))
     assert r.status_code == 409, r.text
     yield "boards_done", _code_of(r)
+    r = c.get("/api/daily/1999-01-01")
+    assert r.status_code == 404, r.text
+    yield "no_day", _code_of(r)
 
 
 def test_r30_r31_a_room_deals_its_boards_and_keeps_the_seed(client: TestClient) -> None:
@@ -60,4 +63,5 @@ def test_r30_r31_a_room_deals_its_boards_and_keeps_the_seed(client: TestClient) 
     assert {k: v[0] for k, v in reached.items()} == {
         "board_renege": "board_renege",
         "boards_done": "boards_done",
+        "no_day": "no_day",
     }
