@@ -335,10 +335,10 @@ class Daily:
         shown["results"] = results
         return shown
 
-    def days_of(self, player_id: int) -> list[Json]:
+    def days_of_handle(self, handle: str) -> list[Json]:
         """A profile's days: each day's percentage and rank (its days with a board played)."""
         with read(self.engine) as conn:
-            found = daily_repo.days_of_player(conn, player_id)
+            found = daily_repo.days_of_player(conn, handle)
         out = []
         for day, entry in found:
             book = self.book(day)

@@ -147,12 +147,16 @@ def people_of(conn: Connection, entry_ids: set[int]) -> dict[int, Person]:
     return out
 
 
-def days_of_player(conn: Connection, player_id: int) -> list[tuple[DayRow, int]]:
-    """The days a player took part in, newest first, with their entry's id."""
+def days_of_player(conn: Connection, handle: str) -> list[tuple[DayRow, int]]:
+    """The days a player (by handle) took part in, newest first, with their entry's id."""
     query = (
         select(days, entries.c.id.label("entry_id"))
-        .select_from(days.join(entries, entries.c.day_id == days.c.id))
-        .where(entries.c.player_id == player_id)
+        .select_from(
+            days.join(entries, entries.c.day_id == days.c.id).join(
+                players, players.c.id == entries.c.player_id
+            )
+        )
+        .where(players.c.handle == handle)
         .order_by(days.c.starts_at.desc())
     )
     return [(_day(row), row.entry_id) for row in conn.execute(query)]

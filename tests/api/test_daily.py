@@ -130,6 +130,10 @@ def test_today_s_boards_for_twenty_people(client: TestClient) -> None:
     got = sorted(row["percent"] for row in day["ranking"])
     assert got == sorted(expected.values())
     assert [row["percent"] for row in day["ranking"]] == sorted(got, reverse=True)
+    # A profile shows its days: its percentage and rank, as the ranking has them.
+    ranked = next(row for row in day["ranking"] if row["you"])
+    shown = c.get("/api/players/daily00").json()["daily"]
+    assert shown == [{"date": date, "percent": ranked["percent"], "rank": ranked["rank"]}]
     names = [row["who"] for row in day["ranking"]]
     assert names.count("guest") == PEOPLE // 2
     assert {"handle": "daily00", "name": "Player 0"} in names
