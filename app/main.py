@@ -221,6 +221,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(club_pages.router)
     app.include_router(play_routes.router)
     app.include_router(daily_routes.router)
+    app.include_router(daily_routes.pages)
     app.include_router(play_routes.pages)
     app.include_router(friend_pages.router)
     app.include_router(friend_routes.router)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.answers import (
@@ -20,9 +21,11 @@ from app.api.bearer import bearer_token
 from app.api.context import ContextDep, MaybeMeDep
 from app.api.schemas import PlayerName
 from app.players import keys
-from app.services.daily import Caller
+from app.services.daily import Caller, DailySeat
+from app.web.daily import render_daily
 
 router = APIRouter(prefix="/api/daily", tags=["today's boards"])
+pages = APIRouter(include_in_schema=False)
 
 # A guest's seat token at their day's table, site-wide, so that pressing again (and the
 # page /daily) finds the same table and its travellers.
@@ -72,7 +75,18 @@ async def play_daily(
     each. Pressed again: the same table."""
     body = body or DailyPlayIn()
     seat = await ctx.daily.press(caller_of(request, me), body.name or guest_name())
-    if seat.token is not None and from_browser(request):
+    if from_browser(request):
+        await keep_daily_seat(ctx, request, response, me, seat)
+    response.headers.update(NO_STORE)
+    return DailyPlayOut(code=seat.code, url=f"/r/{seat.code}", token=seat.token)
+
+
+async def keep_daily_seat(
+    ctx: ContextDep, request: Request, response: Response, me: Any, seat: DailySeat
+) -> None:
+    """The browser's cookies for the day's table: the seat and daily cookies for a guest,
+    the tables cookie for everyone."""
+    if seat.token is not None:
         snap = await ctx.rooms.read(ctx.rooms.snapshot, seat.code)
         set_seat_cookie(response, request, snap, seat.token)
         response.set_cookie(
@@ -84,10 +98,8 @@ async def play_daily(
             samesite="lax",
             secure=request.url.scheme == "https",
         )
-    elif me is not None and from_browser(request):
+    elif me is not None:
         remember_table(response, request, seat.code, me.seat_token(seat.code))
-    response.headers.update(NO_STORE)
-    return DailyPlayOut(code=seat.code, url=f"/r/{seat.code}", token=seat.token)
 
 
 @router.get("/{date}", responses=errors_of(404))
@@ -103,3 +115,25 @@ async def get_day(
     day's ranking by percent."""
     response.headers.update(NO_STORE)
     return await ctx.daily.read(ctx.daily.day_view, date, caller_of(request, me))
+
+
+# -- the page ------------------------------------------------------------------------------
+
+
+@pages.get("/daily", response_class=HTMLResponse)
+async def daily_page(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLResponse:
+    """Today's boards: the person's progress, the travellers of the boards played, the day's
+    ranking, and the button that opens (or reopens) the person's table."""
+    caller = caller_of(request, me)
+    today = await ctx.daily.read(ctx.daily.summary, caller)
+    day = await ctx.daily.read(ctx.daily.day_view, today["date"], caller)
+    return HTMLResponse(render_daily(today, day), headers=NO_STORE)
+
+
+@pages.post("/daily/play")
+async def daily_play_page(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Response:
+    """The page's button: to the person's table today, its seat kept in the cookies."""
+    seat = await ctx.daily.press(caller_of(request, me), guest_name())
+    response = RedirectResponse(f"/r/{seat.code}", status_code=303)
+    await keep_daily_seat(ctx, request, response, me, seat)
+    return response

@@ -157,3 +157,23 @@ def _codes(cards: list[int]) -> list[str]:
     from app.rules.cards import code
 
     return [code(c) for c in cards]
+
+
+def test_the_daily_page_shows_progress_travellers_and_ranking(client: TestClient) -> None:
+    c = client
+    page = c.get("/daily")
+    assert page.status_code == 200 and 'data-action="play-daily"' in page.text
+    assert 'href="/daily"' in c.get("/").text, "the home page links to today's boards"
+    r = c.post("/daily/play", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/r/")
+    code = r.headers["location"].removeprefix("/r/")
+    token = c.cookies.get("allfours_daily")
+    assert token
+    _play_board(c, code, bearer(token), random.Random(1))
+    page = c.get("/daily").text
+    assert 'data-daily-board="1" data-played' in page and 'data-daily-board="2"' in page
+    assert 'data-traveller="1"' in page and 'data-traveller="2"' not in page
+    assert "data-ranking" in page and f'href="/r/{code}"' in page
+    # Pressed again (the page's button or the API): the same table.
+    again = c.post("/daily/play", follow_redirects=False)
+    assert again.headers["location"] == f"/r/{code}"
