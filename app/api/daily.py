@@ -117,6 +117,21 @@ async def get_day(
     return await ctx.daily.read(ctx.daily.day_view, date, caller_of(request, me))
 
 
+@router.get("/{date}/boards/{board}", responses=errors_of(403, 404))
+async def get_traveller(
+    ctx: ContextDep,
+    request: Request,
+    response: Response,
+    me: MaybeMeDep,
+    date: Annotated[str, Path(max_length=32)],
+    board: Annotated[int, Path(ge=1, le=64)],
+) -> Any:
+    """One board's traveller: every result at it today, their matchpoints and percent (R32),
+    to a caller who has played it (R33; anyone once the day is over)."""
+    response.headers.update(NO_STORE)
+    return await ctx.daily.read(ctx.daily.traveller, date, board, caller_of(request, me))
+
+
 # -- the page ------------------------------------------------------------------------------
 
 

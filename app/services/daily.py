@@ -41,6 +41,12 @@ from app.store.db import read, write
 
 BOARDS_FORMAT = "allfours-boards/1"  # what python -m app.verify checks (app/verify.py)
 NO_DAY = reason("no_day", "no boards were dealt on {day!r}", N_("No boards were dealt that day."))
+NO_BOARD = reason("no_board", "no board {board} that day", N_("That board was not dealt that day."))
+NOT_PLAYED = reason(
+    "board_not_played",
+    "a board's traveller is shown to those who have played it (R33)",
+    N_("You will see this board's results once you have played it."),
+)
 LEVEL = "standard"
 Json = dict[str, Any]
 P = ParamSpec("P")
@@ -81,6 +87,8 @@ class DayBook:
         default_factory=dict
     )  # board: entry, ns, ew
     played: dict[int, dict[int, int]] = field(default_factory=dict)  # entry: board: score
+    people: dict[int, daily_repo.Person] = field(default_factory=dict)  # names read so far
+    _ranking: tuple[int, list[tuple[int, float]]] = (-1, [])  # as of result ``last``
 
     def add(self, row: daily_repo.ResultRow) -> None:
         score = board_score((row.ns, row.ew))
@@ -102,9 +110,17 @@ class DayBook:
         return percent(made, tops)
 
     def ranking(self) -> list[tuple[int, float]]:
-        """Every entry that played a board, best percentage first: (entry, percent)."""
+        """Every entry that played a board, best percentage first: (entry, percent); counted
+        once for each new batch of results, whoever asks."""
+        at, ranked = self._ranking
+        if at == self.last:
+            return ranked
         scored = [(entry, self.percent_of(entry)) for entry in self.played]
-        return sorted(((e, p) for e, p in scored if p is not None), key=lambda ep: (-ep[1], ep[0]))
+        ranked = sorted(
+            ((e, p) for e, p in scored if p is not None), key=lambda ep: (-ep[1], ep[0])
+        )
+        self._ranking = (self.last, ranked)
+        return ranked
 
 
 class Daily:
@@ -276,11 +292,9 @@ class Daily:
         book = self.book(day)
         entry = self.entry(day, caller)
         you = entry.id if entry is not None else None
+        people = self._people(book)
         with self._lock:
             ranking = book.ranking()
-        with read(self.engine) as conn:
-            people = daily_repo.people_of(conn, {e for e, _ in ranking})
-        with self._lock:
             mine = book.played.get(you, {}) if you is not None else {}
             shown = range(1, day.boards + 1) if over else sorted(mine)
             boards = [self._board(day, book, n, you, people, over) for n in shown]
@@ -295,6 +309,34 @@ class Daily:
             "ranking": _ranked(ranking, people, you),
         }
         return out
+
+    def traveller(self, name: str, board: int, caller: Caller) -> Json:
+        """GET /api/daily/{date}/boards/{n}: one board's traveller, to a caller who has played
+        it (R33), or to anyone once the day is over."""
+        day = self.day(name)
+        if not 1 <= board <= day.boards:
+            raise errors.NotFound(NO_BOARD, board=board)
+        over = self.over(day)
+        book = self.book(day)
+        entry = self.entry(day, caller)
+        you = entry.id if entry is not None else None
+        people = self._people(book)
+        with self._lock:
+            if not over and (you is None or board not in book.played.get(you, {})):
+                raise errors.Forbidden(NOT_PLAYED)
+            return self._board(day, book, board, you, people, over)
+
+    def _people(self, book: DayBook) -> dict[int, daily_repo.Person]:
+        """Who each entry that played is, read once for each (a profile's name as it was
+        then: a day's page does not follow a later change of name)."""
+        with self._lock:
+            missing = set(book.played) - set(book.people)
+        if missing:
+            with read(self.engine) as conn:
+                found = daily_repo.people_of(conn, missing)
+            with self._lock:
+                book.people.update(found)
+        return book.people
 
     def _board(
         self,

@@ -43,6 +43,13 @@ def boards_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     r = c.get("/api/daily/1999-01-01")
     assert r.status_code == 404, r.text
     yield "no_day", _code_of(r)
+    date = c.get("/api/daily").json()["date"]
+    r = c.get(f"/api/daily/{date}/boards/1")
+    assert r.status_code == 403, r.text
+    yield "board_not_played", _code_of(r)
+    r = c.get(f"/api/daily/{date}/boards/64")
+    assert r.status_code == 404, r.text
+    yield "no_board", _code_of(r)
 
 
 def test_r30_r31_a_room_deals_its_boards_and_keeps_the_seed(client: TestClient) -> None:
@@ -64,4 +71,6 @@ def test_r30_r31_a_room_deals_its_boards_and_keeps_the_seed(client: TestClient) 
         "board_renege": "board_renege",
         "boards_done": "boards_done",
         "no_day": "no_day",
+        "board_not_played": "board_not_played",
+        "no_board": "no_board",
     }

@@ -102,6 +102,11 @@ def test_today_s_boards_for_twenty_people(client: TestClient) -> None:
             assert [b["board"] for b in mine["boards"]] == list(range(1, board + 1))
             assert mine["seed"] is None and not mine["over"]
             assert sum(1 for row in mine["boards"][-1]["results"] if row["you"]) == 1
+            one = c.get(f"/api/daily/{date}/boards/{board}", headers=auth)
+            assert one.status_code == 200 and one.json() == mine["boards"][-1]
+            if board < BOARDS:
+                ahead = c.get(f"/api/daily/{date}/boards/{board + 1}", headers=auth)
+                assert ahead.status_code == 403, ahead.text
             if board < played:
                 r = c.post(f"/api/rooms/{code}/rematch", headers=auth)
                 assert r.status_code == 200, r.text
