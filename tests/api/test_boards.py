@@ -40,6 +40,12 @@ def boards_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     r = c.post(f"/api/rooms/{code}/rematch", headers=bearer(tokens[0]))
     assert r.status_code == 409, r.text
     yield "boards_done", _code_of(r)
+    # R33: the board's seed is its event's: no deals again, no review (it replays the seed).
+    again = c.post(f"/api/rooms/{code}/games/1/again", headers=bearer(tokens[0]))
+    review = c.post(f"/api/rooms/{code}/games/1/review")
+    assert again.status_code == review.status_code == 409, (again.text, review.text)
+    assert _code_of(review)[0] == "board_secret"
+    yield "board_secret", _code_of(again)
     r = c.get("/api/daily/1999-01-01")
     assert r.status_code == 404, r.text
     yield "no_day", _code_of(r)
@@ -70,6 +76,7 @@ def test_r30_r31_a_room_deals_its_boards_and_keeps_the_seed(client: TestClient) 
     assert {k: v[0] for k, v in reached.items()} == {
         "board_renege": "board_renege",
         "boards_done": "boards_done",
+        "board_secret": "board_secret",
         "no_day": "no_day",
         "board_not_played": "board_not_played",
         "no_board": "no_board",
