@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from app import verify
 from app.main import create_app
+from app.services.daily import Caller, Daily
 from tests.api.conftest import app_settings
 from tests.api.table import bearer
 from tests.services.test_boards import _deck
@@ -142,6 +143,12 @@ def test_today_s_boards_for_twenty_people(client: TestClient) -> None:
     names = [row["who"] for row in day["ranking"]]
     assert names.count("guest") == PEOPLE // 2
     assert {"handle": "daily00", "name": "Player 0"} in names
+    # A restart: a fresh process's book, read from the database alone, answers the same.
+    ctx = c.app.state.ctx  # type: ignore[attr-defined]
+    fresh = Daily(ctx.engine, ctx.rooms, boards=BOARDS, day_s=86400)
+    guest = Caller(None, people[1]["Authorization"].removeprefix("Bearer "))
+    assert fresh.day_view(date, guest) == ctx.daily.day_view(date, guest)
+    assert fresh.day_view(date, guest)["boards"], "the guest played: their travellers"
     # The day ends: its seed is revealed and deals every board, as the verifier checks.
     c.app.state.ctx.daily.clock = lambda: time.time() + 86400  # type: ignore[attr-defined]
     over = c.get(f"/api/daily/{date}").json()
