@@ -17,6 +17,7 @@ from app.api.schemas import ErrorOut
 from app.services.identity import MARK_LENGTH, seat_mark, seat_of
 from app.services.snapshot import RoomSnap
 from app.services.view import json_renderer, view_text
+from app.settings import Settings
 from app.web.render import table_renderer
 
 
@@ -143,3 +144,10 @@ def guest_name() -> str:
     """A nameless guest's seat name, in the words of the one who pressed ("Tetamu 455"): the
     seat keeps it as a name, as if typed (play now, today's boards)."""
     return i18n._("Guest %(number)s") % {"number": secrets.randbelow(900) + 100}
+
+
+def site_address(settings: Settings, request: Request) -> str:
+    """The site's address for a link sent by a message (an invite): ALLFOURS_PUBLIC_URL when
+    set (behind a proxy the request's own address may be the inner one), else the address
+    this request was asked at."""
+    return settings.public_url or str(request.base_url).rstrip("/")

@@ -18,8 +18,10 @@ from tests.e2e.players import script_errors
 DEADLINE_S = 240  # a bound on waiting for the next deal, not a speed requirement
 
 
-def _press_play_now(page: Page, server: str) -> str:
+def _press_play_now(page: Page, server: str, preset: str | None = None) -> str:
     page.goto(f"{server}/")
+    if preset is not None:  # a preset of its own: no table another test left can seat it
+        page.select_option("#play-preset", preset)
     page.click('[data-action="play-now"]')
     page.wait_for_url("**/r/*")
     return page.url.split("/r/")[1].split("?")[0]
@@ -96,7 +98,9 @@ def test_two_guests_play_now_together_then_apart_once_one_blocks_the_other(
     _keep_games(ben, server, ben_handle, "Ben")
     ann.goto(f"{server}/p/{ben_handle}")
     ann.click('[data-action="block"]')
-    ann.click('[data-action="confirm-block"]')  # a page that says what a block does
+    # The page says what a block does, and what it does not: their game plays to its end.
+    assert "plays to its end" in ann.inner_text("[data-block-table]")
+    ann.click('[data-action="confirm-block"]')
     ann.wait_for_selector('[data-action="unblock"]')
 
     again_ann = _press_play_now(ann, server)
