@@ -29,6 +29,7 @@ from app.api import (
     rooms,
 )
 from app.api import clubs as club_routes
+from app.api import daily as daily_routes
 from app.api import errors as api_errors
 from app.api import friends as friend_routes
 from app.api import install as install_routes
@@ -219,6 +220,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(club_routes.router)
     app.include_router(club_pages.router)
     app.include_router(play_routes.router)
+    app.include_router(daily_routes.router)
+    app.include_router(daily_routes.pages)
     app.include_router(play_routes.pages)
     app.include_router(friend_pages.router)
     app.include_router(friend_routes.router)

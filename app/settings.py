@@ -94,6 +94,14 @@ class Settings(BaseSettings):
     profiles_per_hour: int = Field(
         30, ge=0, validation_alias=_env("ALLFOURS_PROFILES_PER_HOUR", "profiles_per_hour")
     )
+    # Today's boards (API.md § Fifth round): how many boards a day deals, and how long a
+    # day lasts from midnight UTC (a test shortens it to see a day end).
+    daily_boards: int = Field(
+        8, ge=1, le=32, validation_alias=_env("ALLFOURS_DAILY_BOARDS", "daily_boards")
+    )
+    daily_day_s: int = Field(
+        86400, ge=10, le=86400, validation_alias=_env("ALLFOURS_DAILY_DAY_S", "daily_day_s")
+    )
     # Rooms never started, with no change for this long, are removed; 0 leaves them to
     # ALLFOURS_ROOM_TTL_DAYS.
     empty_room_ttl_hours: float = Field(

@@ -6,7 +6,9 @@ rather than repeating it. It checks that the seed is the one committed to, that 
 dealer is the one the seed draws (for a room's first game), and recomputes the deck of
 every deal, redeals included, and what it gave each seat and every kick, running the pack
 as the record says it was run; then that the moves recorded are those of the deals (each
-card played was dealt to the seat that played it, in the record's order).
+card played was dealt to the seat that played it, in the record's order). A duplicate
+event's boards (format ``allfours-boards/1``) are checked the same way from the stream
+``b{n}``, and each board's traveller counted again in matchpoints (R30-R32).
 
 Exit codes:
     0  the record checks out
@@ -25,6 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 FORMAT = "allfours-game-record/1"
+BOARDS_FORMAT = "allfours-boards/1"  # a duplicate event's boards and travellers
 SHUFFLE = "sha256-fisher-yates"  # docs/fairness.md
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -62,8 +65,8 @@ def first_dealer(seed: int) -> int:
     return draw(stream(seed, "dealer"), 4)
 
 
-def deck(seed: int, n: int) -> list[str]:
-    """Deal n's deck, top first."""
+def deck(seed: int, n: int | str) -> list[str]:
+    """Deal n's deck, top first (``n`` a label: ``b3`` is board 3's, R30)."""
     cards = list(DECK)
     source = stream(seed, str(n))
     for i in range(len(cards) - 1, 0, -1):
@@ -91,7 +94,7 @@ def _suit(card: str) -> str:
     return card[1]
 
 
-def _deal(seed: int, n: int, dealer: int, kicks: int, flip_last: bool) -> Any:
+def _deal(seed: int, n: int | str, dealer: int, kicks: int, flip_last: bool) -> Any:
     """What deal n gave each seat and the kicks turned, for a hand that turned ``kicks``
     kicks: the first after six each, each later one after a run of three each (or, with
     ``flip_last_card``, alone once fewer than 13 cards are left). Also the cards left."""
@@ -140,6 +143,8 @@ def check(record: Any) -> list[str]:
 
 
 def _check(record: Any) -> list[str]:
+    if isinstance(record, dict) and record.get("format") == BOARDS_FORMAT:
+        return _check_boards(record)
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise Unchecked(f"not a game record (its 'format' must be {FORMAT!r})")
     if record.get("shuffle") != SHUFFLE:
@@ -397,6 +402,57 @@ class _Hand:
                 raise Mismatch(f"hand {self.n}: the reneges recorded are not those played")
 
 
+def _check_boards(record: dict[str, Any]) -> list[str]:
+    """A duplicate event's boards (today's boards, a night's): each board's first deal and
+    kick from the stream ``b{n}`` of the event's seed, its dealer (n - 1) mod 4 (R30), and
+    each traveller's scores and matchpoints (R31-R32), counted again here."""
+    seed = record.get("seed")
+    commitment = _field(record, "seed_commitment", str, "the record")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise Unchecked("the event's seed is not revealed yet: its boards cannot be checked")
+    if len(str(seed)) > MAX_SEED_DIGITS:
+        raise Unchecked("the seed is too long to be one of ours")
+    if seed_commitment(seed) != commitment.lower():
+        raise Mismatch(f"the seed's SHA-256 is {seed_commitment(seed)}, not {commitment}")
+    boards = _field(record, "boards", list, "the record")
+    report = [f"seed {seed}: its commitment {commitment} checks out"]
+    results = 0
+    for board in boards[:MAX_HANDS]:
+        n = _field(board, "board", int, "a board")
+        dealer = _field(board, "dealer", int, f"board {n}")
+        if n < 1 or dealer != (n - 1) % 4:
+            raise Mismatch(f"board {n} is dealt by seat {(n - 1) % 4}, not {dealer}")
+        if "dealt" in board:
+            dealt, kicks, _, _ = _deal(seed, f"b{n}", dealer, 1, False)
+            shown = _field(board, "dealt", list, f"board {n}")
+            for seat in range(4):
+                if sorted(shown[seat]) != sorted(dealt[seat]):
+                    raise Mismatch(f"board {n}: seat {seat} was dealt {' '.join(dealt[seat])}")
+            if board.get("kick") != kicks[0]:
+                raise Mismatch(f"board {n}: the kick is {kicks[0]}, not {board.get('kick')}")
+        rows = _field(board, "results", list, f"board {n}")
+        scores = []
+        for row in rows:
+            ns, ew = _field(row, "points", list, f"board {n}'s result")
+            score = _field(row, "score", int, f"board {n}'s result")
+            if score != ns - ew:
+                raise Mismatch(f"board {n}: a score of {ns} to {ew} is {ns - ew}, not {score}")
+            scores.append(score)
+        top = 2 * (len(scores) - 1)
+        for row, score in zip(rows, scores, strict=True):
+            ns_mp = sum(2 if score > o else 1 if score == o else 0 for o in scores) - 1
+            given = _field(row, "matchpoints", list, f"board {n}'s result")
+            if given != [ns_mp, top - ns_mp]:
+                raise Mismatch(
+                    f"board {n}: the score {score} makes {ns_mp} and {top - ns_mp}"
+                    f" matchpoints, not {given}"
+                )
+        results += len(rows)
+        report.append(f"board {n}: dealt from b{n} by seat {dealer}, {len(rows)} results")
+    report.append(f"{len(boards)} boards and {results} results as the seed deals and R32 counts")
+    return report
+
+
 def _index(card: Any) -> int:
     return DECK.index(card) if card in DECK else -1
 
@@ -417,7 +473,8 @@ def check_text(text: str | bytes) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m app.verify",
-        description="Check a game record (GET /api/rooms/{code}/games/{g}) against its seed.",
+        description="Check a game record (GET /api/rooms/{code}/games/{g}), or a duplicate"
+        " event's boards (GET /api/daily/{date} once the day is over), against its seed.",
         epilog="exit codes: 0 checks out, 1 differs from its seed, 2 cannot be checked",
     )
     parser.add_argument("record", help="the record's JSON file ('-' for standard input)")

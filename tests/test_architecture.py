@@ -63,8 +63,7 @@ def test_the_floors_drawn_are_the_import_contracts() -> None:
 def test_every_package_of_the_app_stands_on_a_floor() -> None:
     on_floors = {name.strip() for floor in _floors_drawn() for name in floor.split("|")}
     packages = {
-        f"app.{path.parent.relative_to(APP).parts[0]}"
-        for path in APP.glob("*/__init__.py")
+        f"app.{path.parent.relative_to(APP).parts[0]}" for path in APP.glob("*/__init__.py")
     }
     top_modules = {f"app.{path.stem}" for path in APP.glob("*.py") if path.stem != "__init__"}
     assert packages | top_modules <= on_floors

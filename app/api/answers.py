@@ -5,6 +5,7 @@ of the OpenAPI document. The event stream is app/api/stream.py's."""
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 from fastapi import Request, Response
@@ -137,6 +138,12 @@ def page_answer(ctx: Context, request: Request, snap: RoomSnap, token: str | Non
     if htmx(request):
         return HTMLResponse(table_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+def guest_name() -> str:
+    """A nameless guest's seat name, in the words of the one who pressed ("Tetamu 455"): the
+    seat keeps it as a name, as if typed (play now, today's boards)."""
+    return i18n._("Guest %(number)s") % {"number": secrets.randbelow(900) + 100}
 
 
 def site_address(settings: Settings, request: Request) -> str:

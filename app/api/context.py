@@ -17,6 +17,7 @@ from app.players import keys
 from app.players.reasons import KEY_NEEDED
 from app.services import errors
 from app.services.clubs import Clubs
+from app.services.daily import Daily
 from app.services.housekeeping import Housekeeping
 from app.services.keeper import RoomKeeper
 from app.services.night_steward import NightSteward
@@ -75,6 +76,7 @@ class Context:
     clubs: Clubs = field(init=False)  # the clubs, their members, seasons and nights
     social: Social = field(init=False)  # friends and blocks (issue #36)
     play_now: PlayNow = field(init=False)  # "Play now": a seat at a public table at once
+    daily: Daily = field(init=False)  # today's boards (duplicate, R30-R34)
     signin_tries: TokenBuckets = field(
         default_factory=lambda: TokenBuckets(SIGNIN_TRIES, 1 / SIGNIN_REFILL_S)
     )
@@ -93,6 +95,12 @@ class Context:
         self.clubs = Clubs(self.engine, self.nights, self.quotas)
         self.social = Social(self.engine, self.presence, self.quotas)
         self.play_now = PlayNow(self.rooms, self.social, self.keeper.someone_here)
+        self.daily = Daily(
+            self.engine,
+            self.rooms,
+            boards=self.settings.daily_boards,
+            day_s=self.settings.daily_day_s,
+        )
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

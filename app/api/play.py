@@ -3,21 +3,26 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.api.answers import NO_STORE, errors_of, from_browser, remember_table, set_seat_cookie
+from app.api.answers import (
+    NO_STORE,
+    errors_of,
+    from_browser,
+    guest_name,
+    remember_table,
+    set_seat_cookie,
+)
 from app.api.bearer import bearer_token
 from app.api.context import Context, ContextDep, MaybeMeDep
 from app.api.errors import headers_of, status_of
 from app.api.limits import TOO_MANY_ROOMS, client_address
 from app.api.lobby import LobbyOut, lobby
 from app.api.schemas import PlayerName, PresetName
-from app.i18n import _
 from app.players import keys
 from app.rules import PRESETS
 from app.services import errors
@@ -61,12 +66,6 @@ def guest_token(request: Request) -> str | None:
     if given is not None:
         return None if keys.is_key(given) else given
     return request.cookies.get(PLAY_COOKIE) or None
-
-
-def guest_name() -> str:
-    """A nameless guest's seat name, in the words of the one who pressed ("Tetamu 455"): the
-    seat keeps it as a name, as if typed."""
-    return _("Guest %(number)s") % {"number": secrets.randbelow(900) + 100}
 
 
 async def seat_now(

@@ -112,6 +112,15 @@ class ProfileOut(Shown):
         description="the player's average loss a decision over the last games reviewed"
         " (issue #38); null before any",
     )
+    daily: list[DailyDayOut] = Field(
+        default_factory=list, description="the player's days of today's boards, newest first"
+    )
+
+
+class DailyDayOut(Shown):
+    date: str = Field(description="the day (GET /api/daily/{date})")
+    percent: float = Field(description="the player's percentage over the boards they played")
+    rank: int = Field(description="their place in the day's ranking (so far, while it runs)")
 
 
 class RankedOut(Shown):

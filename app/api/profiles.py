@@ -49,4 +49,5 @@ async def profile(
     unlisted player's only to a player who shared a table with them; else 404."""
     viewer = me.player.id if me is not None else None
     found = await ctx.players.run(career.profile, ctx.engine, handle, viewer)
+    found["daily"] = await ctx.daily.read(ctx.daily.days_of_handle, found["handle"])
     return JSONResponse(found, headers=NO_CACHE)

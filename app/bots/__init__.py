@@ -38,6 +38,7 @@ DESCRIPTIONS: dict[BotLevel, str] = {
 BUDGETS: dict[BotLevel, Budget] = {"standard": standard.BUDGET, "strong": strong.BUDGET}
 
 __all__ = [
+    "BOARD_BUDGETS",
     "BUDGETS",
     "DEFAULT_LEVEL",
     "DESCRIPTIONS",
@@ -52,6 +53,13 @@ __all__ = [
 def rng_for(seed: int, version: int) -> random.Random:
     """The bots' generator for the decision at ``version`` of the game dealt from ``seed``."""
     return random.Random(f"allfours-bots:{seed}:{version}")
+
+
+# R34: at a board a decision is counted in worlds alone, never cut by the wall clock (a
+# capped search is the one decision that could differ between two tables).
+BOARD_BUDGETS: dict[BotLevel, Budget] = {
+    level: dataclasses.replace(budget, ms=None, cap_ms=None) for level, budget in BUDGETS.items()
+}
 
 
 def never_renege(observation: Observation) -> Observation:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from app.reasons import N_, Reason, reason
+from app.rules.board import RENEGE_MODES, board_dealer
 from app.rules.cards import DECK_SIZE
 from app.rules.config import Rules
 from app.rules.errors import IllegalMove, NotOffered
@@ -43,22 +44,32 @@ def new_game(
     *,
     stacked: Sequence[Sequence[int]] = (),
     shuffle: int = SHUFFLE,
+    board: int = 0,
 ) -> State:
     """A new game, its first deal dealt and kicked.
 
     ``stacked`` gives the exact deck order (top first) for the first deals, for tests; later
-    deals are shuffled from ``seed`` by ``shuffle`` (app/rules/shuffle.py).
+    deals are shuffled from ``seed`` by ``shuffle`` (app/rules/shuffle.py). ``board``: the
+    game is that board of the event dealt from ``seed``, played as one hand (R30-R31); its
+    dealer is the board's unless ``first_dealer`` says otherwise.
     """
     for deck in stacked:
         if sorted(deck) != list(range(52)):
             raise ValueError("a stacked deck must hold each of the 52 cards once")
     if shuffle not in SHUFFLES:
         raise ValueError(f"unknown shuffle {shuffle!r}")
-    dealer = first_dealer_for(seed, shuffle) if first_dealer is None else first_dealer
+    if board:
+        if shuffle != SHUFFLE:
+            raise ValueError("a board is dealt by the documented shuffle")
+        if rules.renege not in RENEGE_MODES:
+            raise ValueError("a board plays renege `off` or `one` (R31)")
+        dealer = board_dealer(board) if first_dealer is None else first_dealer
+    else:
+        dealer = first_dealer_for(seed, shuffle) if first_dealer is None else first_dealer
     if dealer not in range(4):
         raise ValueError("the dealer is a seat 0-3")
     decks = tuple(tuple(d) for d in stacked)
-    return WorkingState.new(rules, seed, dealer, decks, shuffle).freeze()
+    return WorkingState.new(rules, seed, dealer, decks, shuffle, board).freeze()
 
 
 def replay(
@@ -69,8 +80,9 @@ def replay(
     *,
     stacked: Sequence[Sequence[int]] = (),
     shuffle: int = SHUFFLE,
+    board: int = 0,
 ) -> State:
-    state = new_game(rules, seed, first_dealer, stacked=stacked, shuffle=shuffle)
+    state = new_game(rules, seed, first_dealer, stacked=stacked, shuffle=shuffle, board=board)
     for action in actions:
         state = apply(state, action)
     return state

@@ -45,6 +45,12 @@ class Imagined(WorkingState):
     def last_lift_taken(self) -> None:
         self.score_deal()  # a bot's imagined deal is scored at once: it never reneges
 
+    def end_game(self, winner: int) -> None:
+        if self.board:  # R31: a board is not won, its points are its worth (no target)
+            self.turn = None
+            return
+        super().end_game(winner)
+
 
 def imagined(obs: Observation) -> Imagined:
     """The deal ``obs`` shows, every hidden hand empty until ``Imagined.deal`` fills them."""
@@ -61,5 +67,5 @@ def imagined(obs: Observation) -> Imagined:
     t.trump, t.decision, t.turn, t.trick = obs.trump, obs.decision, obs.turn, obs.trick
     t.tricks, t.won, t.awards = obs.tricks, (won[0], won[1]), ()
     t.reneges, t.calls, t.reckoned = (), obs.calls, 0
-    t.history, t.winner = (), obs.winner
+    t.history, t.winner, t.board = (), obs.winner, obs.board
     return t

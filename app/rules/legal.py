@@ -36,7 +36,12 @@ def give_one_refusal(state: State) -> IllegalMove | None:
     """Why the dealer may not give one now (R11, `give_one_needs_trump`), or None."""
     rules = state.rules
     beggar_team = state.beggar % 2
-    if not rules.give_one_can_win and state.scores[beggar_team] + 1 >= rules.target:
+    # R31: a board has no target, so no give one can win it (R11 does not apply).
+    if (
+        not state.board
+        and not rules.give_one_can_win
+        and state.scores[beggar_team] + 1 >= rules.target
+    ):
         return IllegalMove("R11", GIVE_ONE_WOULD_WIN)
     kick_suit = suit_of(state.kicks[0])
     if rules.give_one_needs_trump and not state.hands[state.dealer] & SUIT_MASK[kick_suit]:

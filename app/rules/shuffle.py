@@ -61,11 +61,18 @@ def draw(source: Iterator[int], n: int) -> int:
 
 def shuffled_deck(seed: int, hand_number: int, shuffle: int = SHUFFLE) -> tuple[Card, ...]:
     """The deck of deal ``hand_number`` (1 for the first, redeals counted), top card first."""
-    deck = list(range(DECK_SIZE))
     if shuffle == PYTHON_RANDOM:
+        deck = list(range(DECK_SIZE))
         random.Random(f"allfours:{seed}:{hand_number}").shuffle(deck)
         return tuple(deck)
-    source = stream(seed, str(hand_number))
+    return deck_from(seed, str(hand_number))
+
+
+def deck_from(seed: int, label: str) -> tuple[Card, ...]:
+    """The deck the byte stream ``label`` of ``seed`` shuffles (Fisher-Yates, from the end):
+    a game's deal n from ``n``, a duplicate board's from ``b{n}`` (R30)."""
+    deck = list(range(DECK_SIZE))
+    source = stream(seed, label)
     for i in range(DECK_SIZE - 1, 0, -1):
         j = draw(source, i + 1)
         deck[i], deck[j] = deck[j], deck[i]

@@ -166,6 +166,7 @@ FIELDS = (
     "reckoned",
     "history",
     "winner",
+    "board",
 )
 
 
@@ -203,6 +204,9 @@ class State:
     reckoned: int  # R23: the seats that said "score it", a mask of 1 << seat
     history: tuple[HandRecord, ...]
     winner: int | None
+    # R30-R31: the board this game deals (its deck from the label `b{n}`), played as one
+    # hand; 0 for a game to the target.
+    board: int
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}: a State is immutable")

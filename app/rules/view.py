@@ -58,6 +58,7 @@ class Observation:
     calls: tuple[Call, ...] = ()
     renege_cards: Hand = 0
     reckoned: int = 0
+    board: int = 0  # R30: the board this game deals, 0 for a game to the target
 
     @property
     def beggar(self) -> int:
@@ -112,12 +113,14 @@ def observe(
         scores=state.scores,
         history=state.history if over else tuple(_seen(r, seat) for r in state.history),
         winner=state.winner,
-        seed=state.seed if over else None,
+        # A board's seed is its event's: it deals the boards not yet played (R33).
+        seed=state.seed if over and not state.board else None,
         seed_commitment=seed_commitment(state.seed) if state.shuffle == SHUFFLE else None,
         played_for_you=tuple(played_for[seat]) if seat is not None and played_for else (),
         calls=state.calls,
         renege_cards=renege_cards(state) if to_act else 0,
         reckoned=state.reckoned,
+        board=state.board,
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from app.rules.board import board_deck, board_over
 from app.rules.cards import Card, suit_of
 from app.rules.config import Rules
 from app.rules.legal import legal_play_mask
@@ -44,10 +45,12 @@ class WorkingState(State):
         dealer: int,
         stacked: tuple[tuple[Card, ...], ...] = (),
         shuffle: int = SHUFFLE,
+        board: int = 0,
     ) -> WorkingState:
-        """A new game, its first deal dealt and kicked."""
+        """A new game, its first deal dealt and kicked (``board``: that board's, R30)."""
         t = object.__new__(cls)
         t.rules, t.seed, t.shuffle, t.stacked = rules, seed, shuffle, stacked
+        t.board = board
         t.dealer, t.hand_number, t.scores = dealer, 1, (0, 0)
         t.history, t.winner = (), None
         t.start_deal()
@@ -63,7 +66,7 @@ class WorkingState(State):
         t.trump, t.decision, t.turn, t.trick = state.trump, state.decision, state.turn, state.trick
         t.tricks, t.won, t.awards = state.tricks, state.won, state.awards
         t.reneges, t.calls, t.reckoned = state.reneges, state.calls, state.reckoned
-        t.history, t.winner = state.history, state.winner
+        t.history, t.winner, t.board = state.history, state.winner, state.board
         return t
 
     def clone(self) -> Self:
@@ -80,6 +83,8 @@ class WorkingState(State):
         index = self.hand_number - 1
         if index < len(self.stacked):
             self.stock = self.stacked[index]
+        elif self.board:  # R30: the board's deck, its k-th redeal's from `b{n}r{k}`
+            self.stock = board_deck(self.seed, self.board, index)
         else:
             self.stock = shuffled_deck(self.seed, self.hand_number, self.shuffle)
         self.hands = self.dealt = (0, 0, 0, 0)
@@ -254,7 +259,7 @@ class WorkingState(State):
         self.awards += (award,)
         s, points = self.scores, award.points
         self.scores = s = (s[0] + points, s[1]) if award.team == 0 else (s[0], s[1] + points)
-        if s[award.team] < self.rules.target:
+        if self.board or s[award.team] < self.rules.target:  # R31: a board has no target
             return False
         self.end_game(award.team)
         return True
@@ -276,6 +281,9 @@ class WorkingState(State):
         for a in awards:
             if self.award(a):
                 return
+        if self.board:  # R31: a board is one hand, over once it is scored
+            self.end_game(board_over(self.scores, self.dealer))
+            return
         self.close_deal(redeal=False)
         self.next_deal(same_dealer=False)
 

@@ -15,6 +15,7 @@ from typing import Literal
 from app.night.reasons import NIGHT_SEATS, SEATS_RESERVED
 from app.reasons import N_, reason
 from app.rules import Action, IllegalMove, NotOffered, Phase, State, apply, new_game
+from app.rules.board import board_dealer
 from app.rules.cards import BadCardCode, parse
 from app.rules.cards import code as card_code
 from app.rules.engine import NOT_OFFERED
@@ -73,6 +74,9 @@ SEATS_EMPTY = reason(
 )
 GAME_NOT_FINISHED = reason(
     "game_not_finished", "a rematch needs a finished game", N_("The game is not over yet.")
+)
+BOARDS_DONE = reason(
+    "boards_done", "every board of this table has been played", N_("Every board has been played.")
 )
 NOT_STARTED = reason("not_started", "the game has not started", N_("The game has not started yet."))
 MOVE_ALREADY_MADE = reason(
@@ -565,6 +569,9 @@ def _start(snap: RoomSnap, command: Start) -> RoomSnap:
     if not snap.full:
         raise errors.Conflict(SEATS_EMPTY)
     seed = snap.seed if snap.seed is not None else command.fresh_seed
+    if snap.options.boards:  # R30: the first board of the set, dealt by its own dealer
+        board = snap.options.boards[0]
+        return _with_game(snap, number=1, seed=seed, first_dealer=board_dealer(board), board=board)
     # A replay deals the replayed game again, from its first dealer (drawn or passed on).
     dealer = snap.first_dealer if snap.first_dealer is not None else first_dealer_for(seed)
     return _with_game(snap, number=1, seed=seed, first_dealer=dealer)
@@ -577,6 +584,14 @@ def _rematch(snap: RoomSnap, command: Rematch) -> RoomSnap:
     if game is None or game.state.winner is None:
         raise errors.Conflict(GAME_NOT_FINISHED)
     number = game.number + 1
+    boards = snap.options.boards
+    if boards:  # R30-R31: the set's next board, from the same event seed
+        if number > len(boards):
+            raise errors.Conflict(BOARDS_DONE)
+        board = boards[number - 1]
+        return _with_game(
+            snap, number=number, seed=game.seed, first_dealer=board_dealer(board), board=board
+        )
     if snap.seed is not None and snap.replay_of is None:
         seed = (snap.seed + number - 1) % (SEED_LIMIT + 1)  # an admin's: reproducible rematches
     else:
@@ -715,7 +730,9 @@ def host_of(seats: list[SeatInfo | None], host: int | None) -> int | None:
     return next((s.seat for s in seats if s is not None and not s.bot), None)
 
 
-def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> RoomSnap:
+def _with_game(
+    snap: RoomSnap, *, number: int, seed: int, first_dealer: int, board: int = 0
+) -> RoomSnap:
     version = snap.version + 1
     game = GameInfo(
         id=0,  # assigned by the insert
@@ -725,7 +742,7 @@ def _with_game(snap: RoomSnap, *, number: int, seed: int, first_dealer: int) -> 
         started_version=version,
         seq=0,
         last=None,
-        state=new_game(snap.rules, seed, first_dealer),
+        state=new_game(snap.rules, seed, first_dealer, board=board),
         lineup=lineup_of(snap.seats),  # the partnerships of this game, whatever moves later
     )
     return replace(snap, version=version, game=game, results=_results_after(snap))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from datetime import UTC, datetime
 from typing import Literal
@@ -18,7 +19,8 @@ from app.bots.renege import call_due
 from app.live.hub import Hub
 from app.live.notifier import NIGHT_PREFIX
 from app.live.presence import Presence
-from app.rules import Action, Phase, observe
+from app.rules import Action, Phase, State, observe
+from app.rules.board import board_chances
 from app.services import clocks
 from app.services.errors import ApiError, NotFound
 from app.services.room_tasks import RoomTasks
@@ -251,10 +253,11 @@ class RoomKeeper:
             return
         try:
             # The game's seed and version seed the bot: a seeded game replays move for move
-            # (unless the level's wall-clock cap cut a search short).
-            rng = bots.rng_for(snap.game.state.seed, snap.version)
+            # (unless the level's wall-clock cap cut a search short); at a board, its seed
+            # and moves so far (R34).
+            rng, budget = chances(snap.game.state, snap.version, level)
             action: Action = await asyncio.to_thread(
-                lambda: bots.choose(observation, level, rng=rng)  # type: ignore[arg-type]
+                lambda: bots.choose(observation, level, rng=rng, budget=budget)  # type: ignore[arg-type]
             )
         except Exception:
             log.exception(
@@ -274,3 +277,12 @@ class RoomKeeper:
         except ApiError as err:
             # Someone else moved first (a human back at the table, another process): fine.
             log.debug("bot move in %s at version %s not applied: %s", snap.code, snap.version, err)
+
+
+def chances(state: State, version: int, level: str) -> tuple[random.Random, bots.Budget | None]:
+    """The generator and budget (None: the level's own) of a computer player's decision at
+    ``version`` of a room's game: at a board, drawn from its seed and moves (R34), counted
+    in worlds alone; at any other game, from its seed and the room's version."""
+    if state.board:
+        return board_chances(state), bots.BOARD_BUDGETS.get(level)  # type: ignore[call-overload]
+    return bots.rng_for(state.seed, version), None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MAX_BOARD = 64  # a duplicate event's boards: more than a night or a day ever deals
 
 
 class RoomOptions(BaseModel):
@@ -44,12 +46,27 @@ class RoomOptions(BaseModel):
         description="a public table: listed in the lobby (GET /api/lobby), open to anyone,"
         " and found by play now (POST /api/play)",
     )
+    boards: tuple[Annotated[int, Field(ge=1, le=MAX_BOARD)], ...] = Field(
+        (),
+        max_length=MAX_BOARD,
+        exclude_if=lambda boards: not boards,  # shown only where there are
+        description="duplicate (R30-R31): the boards this table deals, in order, one a game:"
+        " each game is the next board of the event whose seed is the room's, played as one"
+        " hand; after the last, no next game",
+    )
     reserved: bool = Field(
         False,
         exclude_if=lambda reserved: not reserved,  # shown only where it is so
         description="a club night's table: its seats are taken through the players' night"
         " links, and only the night's director seats substitutes",
     )
+
+    @field_validator("boards")
+    @classmethod
+    def _each_board_once(cls, boards: tuple[int, ...]) -> tuple[int, ...]:
+        if len(set(boards)) != len(boards):
+            raise ValueError("a board is dealt once at a table")
+        return boards
 
 
 DEFAULT_OPTIONS = RoomOptions()

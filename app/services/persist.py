@@ -10,7 +10,7 @@ from sqlalchemy import Connection
 from app.rules import Phase
 from app.services import career
 from app.services.snapshot import RoomSnap, lineup_json
-from app.store import repo
+from app.store import daily_repo, repo
 
 
 def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
@@ -75,6 +75,7 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             version=version,
             turn=game.state.turn,
             lineup=lineup_json(game.lineup),
+            board=game.state.board,
         )
         started = replace(after, game=replace(game, id=game_id))
         if game.state.winner is not None:  # over at its first kick (R19)
@@ -99,6 +100,11 @@ def persist(conn: Connection, before: RoomSnap, after: RoomSnap) -> RoomSnap:
             repo.set_lineup(conn, game.id, lineup_json(game.lineup))  # a latecomer's seat now
         if game.state.winner is not None:  # this move ended the game
             repo.set_winner(conn, game.id, game.state.winner)
+            if game.state.board:  # R31: a board's result, for its event's traveller
+                assert after.at is not None
+                daily_repo.record_board(
+                    conn, after.code, game.state.board, game.state.scores, after.at
+                )
             # Careers and ratings, once, in commit order, from the final state in memory.
             return career.game_ended(conn, after)
         if game.state.phase is Phase.RECKONING and before.game.state.phase is not Phase.RECKONING:

@@ -43,6 +43,11 @@ DEALS_SECRET = reason(
     "that game is not over: its deals are still a secret",
     N_("That game is not over: its deals are still a secret."),
 )
+BOARD_SECRET = reason(
+    "board_secret",
+    "a board's deals are its event's: not dealt again nor reviewed while its seed is secret",
+    N_("A board is not dealt again or reviewed until all its boards are over."),
+)
 OLD_SHUFFLE = reason(
     "old_shuffle",
     "that game was dealt before the documented shuffle: it cannot be dealt again",
@@ -150,6 +155,8 @@ def play_again(rooms: Rooms, code: str, number: int, token: str | None) -> RoomS
         raise errors.Forbidden(PLAYERS_DEAL_AGAIN)
     if not record.over:
         raise errors.Conflict(DEALS_SECRET)
+    if record.game.state.board:  # its seed is its event's, secret while boards are played
+        raise errors.Conflict(BOARD_SECRET)
     game = record.game
     if game.state.shuffle != SHUFFLE:
         raise errors.Conflict(OLD_SHUFFLE)

@@ -23,7 +23,7 @@ from app.rules import Rules
 from app.rules.cards import code
 from app.rules.state import Action, State
 from app.services import errors
-from app.services.records import load_record
+from app.services.records import BOARD_SECRET, load_record
 from app.services.rooms import Rooms
 from app.services.snapshot import action_of
 from app.store import review_repo
@@ -111,6 +111,8 @@ def _game_of(rooms: Rooms, code: str, number: int) -> Json:
     if not record.over:
         raise errors.Conflict(REVIEW_NOT_YET, code=code, number=number)
     state = record.game.state
+    if state.board:  # R33: a board's seed is its event's (the review replays from the seed)
+        raise errors.Conflict(BOARD_SECRET)
     lineup = record.game.lineup
     # The computer's moves for a person who was away (away cover, the turn timer, a
     # computer player seated in their place): the seat's, not that person's.

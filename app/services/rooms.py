@@ -33,6 +33,7 @@ from app.bots import DEFAULT_LEVEL, LEVELS
 from app.live.notifier import Notifier
 from app.reasons import N_, reason
 from app.rules import Action, Rules, observe
+from app.rules.board import RENEGE_MODES
 from app.rules.shuffle import SEED_BITS
 from app.rules.state import Call
 from app.services import errors
@@ -75,6 +76,11 @@ HAND_NOT_OVER = reason(
 )
 NO_FREE_CODE = reason(
     "no_free_code", "could not draw a free room code", N_("No table could be opened: try again.")
+)
+BOARD_RENEGE = reason(
+    "board_renege",
+    "a table of boards plays renege off or one (R31)",
+    N_("Boards are played with renege off or one."),
 )
 UNKNOWN_LEVEL = reason(
     "unknown_level",
@@ -202,6 +208,8 @@ class Rooms:
         profile opening it (a banned one opens no public table: 403 banned)."""
         if options.public and by is not None and self.warden.standing(by).banned:
             raise errors.Forbidden(BANNED)
+        if options.boards and rules.renege not in RENEGE_MODES:
+            raise errors.Invalid(BOARD_RENEGE)
 
         def insert(conn: Connection, code: str) -> RoomSnap:
             room_id = repo.insert_room(

@@ -285,7 +285,7 @@ def replay_game(
 ) -> GameInfo:
     """A game's state: its seeded deal, then every move of its log in order."""
     rules = Rules.model_validate(row.rules)
-    state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle)
+    state = new_game(rules, row.seed, row.first_dealer, shuffle=row.shuffle, board=row.board)
     played_for: tuple[tuple[Action, ...], ...] = ((), (), (), ())
     lineup = lineup_from(row.lineup)
     for log in logs:

@@ -19,6 +19,7 @@ from pydantic_core import to_json
 
 from app.live.presence import Presence
 from app.players.ratings import Rating
+from app.rules.board import board_dealer
 from app.rules.config import Rules, preset_of
 from app.rules.view import Observation, observe
 from app.services.clocks import NO_DEADLINES, Deadlines, deadlines, seconds_left
@@ -76,6 +77,12 @@ class SeatRatingView(Shown):
 class ReplayOfView(Shown):
     room: str = Field(description="the room of the game these deals come from")
     game: int = Field(description="that game's number in its room")
+
+
+class BoardView(Shown):
+    number: int = Field(description="the board's number in its event (R30)")
+    dealer: SeatNumber = Field(description="the board's dealer: seat (number - 1) mod 4")
+    of: int = Field(description="how many boards this table deals")
 
 
 def _no_clocks() -> list[int | None]:
@@ -143,6 +150,12 @@ class RoomView(GameView):
         exclude_if=absent_when_none,
         description="at the end of a rated game: each seat's player's rating before and after"
         " it; absent otherwise",
+    )
+    board: BoardView | None = Field(
+        None,
+        exclude_if=absent_when_none,
+        description="duplicate (R30, option boards): the board this game deals; seats 0 and 2"
+        " are North-South, 1 and 3 East-West; absent at any other table",
     )
 
 
@@ -213,6 +226,13 @@ def _shared_fields(snap: RoomSnap, flags: Flags, clocks: Deadlines = NO_DEADLINE
         "timed_at": None if clocks == NO_DEADLINES else round(now, 3),
         "played_for_you": [],
     }
+    if game is not None and game.state.board:
+        board = game.state.board
+        fields["board"] = {
+            "number": board,
+            "dealer": board_dealer(board),
+            "of": len(snap.options.boards),
+        }
     if game is not None and game.over:
         fields["rated"] = game.rated
         if game.rated:

@@ -148,6 +148,9 @@ class Game(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     rated: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
     ratings: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
+    # R30: the board of its event this game deals, played as one hand (the room's option
+    # `boards`); null for a game to the target.
+    board: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class ActionRow(Base):
@@ -579,3 +582,50 @@ class GameReview(Base):
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyDay(Base):
+    """Today's boards (API.md § Fifth round): one row a day, its seed drawn at random when
+    the day's first visitor asks (committed to from then on, revealed once the day ends)."""
+
+    __tablename__ = "daily_days"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    day: Mapped[str] = mapped_column(String(32), unique=True)  # "2026-12-07", or a timestamp
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seed: Mapped[int] = mapped_column(SeedText)
+    boards: Mapped[int] = mapped_column(SmallInteger)
+
+
+class DailyEntry(Base):
+    """A person's table on a day: a player's, or a guest's (known by their seat token's
+    hash), once a day each."""
+
+    __tablename__ = "daily_entries"
+    __table_args__ = (
+        UniqueConstraint("day_id", "player_id"),
+        UniqueConstraint("day_id", "guest"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    day_id: Mapped[int] = mapped_column(ForeignKey("daily_days.id", ondelete="CASCADE"))
+    room_code: Mapped[str] = mapped_column(String(32))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    guest: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyResult(Base):
+    """One board's result at one table of a day (R31): what each side made on it."""
+
+    __tablename__ = "daily_results"
+    __table_args__ = (UniqueConstraint("entry_id", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    day_id: Mapped[int] = mapped_column(ForeignKey("daily_days.id", ondelete="CASCADE"), index=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("daily_entries.id", ondelete="CASCADE"))
+    board: Mapped[int] = mapped_column(SmallInteger)
+    ns: Mapped[int] = mapped_column(SmallInteger)
+    ew: Mapped[int] = mapped_column(SmallInteger)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

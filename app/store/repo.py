@@ -79,6 +79,7 @@ class GameRow:
     ended_at: datetime | None = None
     rated: bool = False
     ratings: list[dict[str, Any]] | None = None
+    board: int = 0  # R30: the board it deals (0018 on), 0 for a game to the target
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,14 +299,15 @@ _GAME_COLUMNS = (
     games.c.ended_at,
     games.c.rated,
     games.c.ratings,
+    games.c.board,
 )
 
 
 def _game_row(row: Any) -> GameRow:
-    *head, ended_at, rated, ratings = row
+    *head, ended_at, rated, ratings, board = row
     game = GameRow(*head)
     ended = as_utc(ended_at) if ended_at is not None else None
-    return replace(game, ended_at=ended, rated=bool(rated), ratings=ratings)
+    return replace(game, ended_at=ended, rated=bool(rated), ratings=ratings, board=board or 0)
 
 
 def latest_game(conn: Connection, room_id: int, at_version: int | None = None) -> GameRow | None:
@@ -339,6 +341,7 @@ def insert_game(
     turn: int | None,
     shuffle: int,
     lineup: list[dict[str, Any]] | None = None,
+    board: int = 0,
 ) -> int:
     result = conn.execute(
         insert(games)
@@ -353,6 +356,7 @@ def insert_game(
             turn=turn,
             over=turn is None,
             lineup=lineup,
+            board=board or None,
         )
         .returning(games.c.id)
     )

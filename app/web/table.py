@@ -61,6 +61,9 @@ class TablePage:
     chat_presets: tuple[tuple[str, str], ...] = tuple(PRESETS.items())
     bot_levels: tuple[tuple[str, str], ...] = BOT_LEVELS
     default_bot_level: str = DEFAULT_LEVEL
+    # Duplicate (R30): the board this game deals, its place in the table's set (1 = first)
+    # and the set's size; None at any other table.
+    board: tuple[int, int, int] | None = None
 
 
 def build(view: RoomView) -> TablePage:
@@ -97,4 +100,5 @@ def build(view: RoomView) -> TablePage:
         news=news(view, placed, kicked, played, awarded, called, covered, said, matched),
         ratings=rating_changes(view, placed),
         hints=view.options.hints and placed.your_turn,
+        board=(view.board.number, view.game_number, view.board.of) if view.board else None,
     )

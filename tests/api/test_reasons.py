@@ -27,6 +27,7 @@ from app.web.refusals import sentence
 from tests.api.conftest import ADMIN, app_settings
 from tests.api.reneges import renege_room
 from tests.api.table import bearer, new_room, play_random, seat_four, view
+from tests.api.test_boards import boards_requests_reached
 from tests.api.test_renege import play_until
 from tests.clubs.helpers import club_requests_reached
 from tests.players.test_blocks import social_requests_reached
@@ -497,6 +498,7 @@ def test_every_reason_is_reached_and_answers_its_own_code(table: Table, database
     reached |= dict(push_requests_reached(table.client))
     reached |= dict(ban_requests_reached(table.client))
     reached |= dict(cooling_off_reached(table.client))
+    reached |= dict(boards_requests_reached(table.client))
     for expected, (code, _params) in reached.items():
         assert code == expected, (expected, code)
     unreached = set(REASONS) - set(reached) - RACES - LEGACY

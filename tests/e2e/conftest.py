@@ -45,12 +45,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+DAILY_BOARDS = 2
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``make run``'s server on a free port, a fresh SQLite file, bots without delay."""
+    """``make run``'s server on a free port, a fresh SQLite file, bots without delay, two
+    boards a day."""
     folder = tmp_path_factory.mktemp("e2e")
     proc = ServerProcess(
-        f"sqlite:///{folder / 'allfours.db'}", folder / "server.log", ALLFOURS_ADMIN_TOKEN=ADMIN
+        f"sqlite:///{folder / 'allfours.db'}",
+        folder / "server.log",
+        ALLFOURS_ADMIN_TOKEN=ADMIN,
+        ALLFOURS_DAILY_BOARDS=str(DAILY_BOARDS),  # today's boards played to the end in a test
     ).start()
     try:
         yield proc.url

@@ -31,6 +31,7 @@ from app.logs import public_path
 from app.services.identity import seat_mark
 from tests.e2e.axe import AxeMissing, contrast_opened, describe, install, required
 from tests.e2e.conftest import ADMIN
+from tests.e2e.players import play_out
 
 Json = dict[str, Any]
 PHONE_360 = {"width": 360, "height": 740}
@@ -199,6 +200,7 @@ KINDS = (
     (r"/c/[^/]+", "club"),
     (r"/c/[^/]+/board", "club: board"),
     (r"/players", "leaderboard"),
+    (r"/daily", "today's boards"),
     (r"/offline", "offline"),
 )
 PHASES = {"lobby": "lobby", "reckoning": "reckoning", "game_over": "game over"}
@@ -444,6 +446,21 @@ def _club_stages(browser: Browser, crawl: Crawl) -> None:
     crawl.pages(stranger, [f"/c/{code}", f"/c/{code}/board"], "a stranger", "a season begun")
 
 
+def _daily_stages(browser: Browser, crawl: Crawl) -> None:
+    """Today's boards: a player with one board played (its traveller, the ranking, the
+    board's end at the table, the next board offered); a guest who has not begun (from the
+    home page's link, in every stage above)."""
+    made = httpx.post(f"{crawl.server}/api/players", json={"handle": "crawl_daily", "name": "Di"})
+    key = str(made.json()["key"])
+    seat = httpx.post(f"{crawl.server}/api/daily/play", json={}, headers=_bearer(key))
+    assert seat.is_success, seat.text
+    code = seat.json()["code"]
+    play_out(crawl.server, code, key)
+    player = browser.new_context(viewport=PHONE_360)  # type: ignore[arg-type]
+    player.add_cookies([{"name": PLAYER_COOKIE, "value": key, "url": f"{crawl.server}/"}])
+    crawl.pages(player.new_page(), ["/daily", f"/r/{code}"], "player", "a board played")
+
+
 ROLES = ("director", "player", "spectator")
 
 
@@ -479,6 +496,7 @@ def crawled(browser: Browser, server: str) -> Iterator[Crawl]:
     _table_stages(browser, crawl)
     _night_stages(browser, crawl)
     _club_stages(browser, crawl)
+    _daily_stages(browser, crawl)
     _bad_links(browser, crawl)
     yield crawl
 
@@ -504,6 +522,7 @@ PAGES = [
     "profile",
     "report",
     "leaderboard",
+    "today's boards",
     "clubs",
     "club",
     "club: board",

@@ -236,10 +236,11 @@ KEPT_AS_SAID = {
 SAME_WORD = {
     "fr": {"point", "points", "minute", "minutes", "message", "messages", "table", "tables",
            "score", "club", "standard", "bot", "auto", "ok", "d"},  # d: the donneur's chip
-    "de": {"club", "export", "csv", "json", "team", "ok", "auto"},
+    # board: duplicate's word in German, Luxembourgish and Malay (each catalog's glossary).
+    "de": {"club", "export", "csv", "json", "team", "ok", "auto", "board"},
     "lb": {"club", "export", "csv", "json", "format", "message", "pair", "score", "ok", "auto",
-           "d"},  # d: the Deeler's chip; pair: the glossary's word for a night's pair
-    "ms": {"format", "bot", "standard", "auto", "ok", "a", "k", "q", "j"},
+           "d", "board"},  # d: the Deeler's chip; pair: the glossary's word for a night's pair
+    "ms": {"format", "bot", "standard", "auto", "ok", "a", "k", "q", "j", "board"},
 }  # fmt: skip
 # (the card letters, msgctxt "card letter": "A" is the ace's letter in French, German and
 # Luxembourgish too, "K" the king's in German and Luxembourgish; Malay writes the letters
