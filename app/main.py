@@ -122,6 +122,7 @@ def build_context(settings: Settings) -> Context:
             settings.review_worlds,
             settings.review_workers,
             lie_low=settings.review_lie_low,
+            speed=settings.review_speed,
         ),
         quotas=quotas,
     )

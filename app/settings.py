@@ -10,6 +10,7 @@ from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["critical", "error", "warning", "info", "debug"]
+ReviewSpeed = Literal["lie-low", "full"]  # app/services/review_worker.py
 
 
 def _env(name: str, field: str) -> AliasChoices:
@@ -145,6 +146,12 @@ class Settings(BaseSettings):
     # usual priority, for a machine whose cores are never idle (a test suite beside another).
     review_lie_low: bool = Field(
         True, validation_alias=_env("ALLFOURS_REVIEW_LIE_LOW", "review_lie_low")
+    )
+    # How much of a busy machine the review workers may take (issue #47): "lie-low", never at
+    # the players' expense (they rest while their server is busy, at the priority above);
+    # "full", each a whole core at the usual priority, for a host with cores to spare.
+    review_speed: ReviewSpeed = Field(
+        "lie-low", validation_alias=_env("ALLFOURS_REVIEW_SPEED", "review_speed")
     )
     # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
     # /api/play answers 403 public_play_off and the home page offers a private table.
