@@ -26,6 +26,11 @@ starts (games of standard computer players, played here): the server starts its 
 worker (``ALLFOURS_REVIEW_WORKERS``, a process of its own at lower priority) at once, and it
 works through them while the benchmark plays; how many it finished is printed.
 
+Each figure is followed by bench.bare's under the same load (a bare FastAPI + sse-starlette
+app doing one SQLite commit a move, no game: bench/bare.py) and the ratios of the two, so that
+what the server costs beyond the framework is read from one run on one machine state
+(``--no-bare``: the server alone).
+
 The client is raw asyncio (HTTP/1.1 keep-alive and a small chunked SSE reader), not httpx:
 it shares the machine's two cores with the server, and should cost it as little as it can.
 """
@@ -755,6 +760,12 @@ def main(argv: Sequence[str]) -> None:
         action="store_true",
         help="those rooms all talk in the same instant (else each on its own beat)",
     )
+    parser.add_argument(
+        "--no-bare",
+        dest="bare",
+        action="store_false",
+        help="skip the bench.bare run under the same load that follows each figure",
+    )
     args = parser.parse_args(list(argv))
     if args.rooms is None and args.rate is None:
         scenarios = SCENARIOS
@@ -809,6 +820,19 @@ def main(argv: Sequence[str]) -> None:
                 f"{len(result.latencies_ms)} moves",
                 flush=True,
             )
+        if args.bare:
+            beside_bare(result, rooms, rate, seconds)
+
+
+def beside_bare(result: Result, rooms: int, rate: float, seconds: float) -> None:
+    """bench.bare under the same load, just after, and the server's figures over its."""
+    from bench import bare, floor  # they import this module
+
+    load = argparse.Namespace(rooms=rooms, rate=rate, seconds=seconds, view_bytes=floor.VIEW_BYTES)
+    yard = floor.measure("  bench.bare beside it", bare.bare_server, load)
+    p99 = result.percentile(0.99) / max(yard.percentile(0.99), 1e-9)
+    cpu = result.per_move_ms() / max(yard.per_move_ms(), 1e-9)
+    print(f"  the server over bench.bare: p99 {p99:.2f}x, server CPU a move {cpu:.2f}x", flush=True)
 
 
 if __name__ == "__main__":
