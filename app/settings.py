@@ -153,6 +153,9 @@ class Settings(BaseSettings):
     review_speed: ReviewSpeed = Field(
         "lie-low", validation_alias=_env("ALLFOURS_REVIEW_SPEED", "review_speed")
     )
+    # Web Push sent from a process of its own (app/services/post_office.py, issue #47), the
+    # serving process only writing the letters; off: sent by the serving process's threads.
+    push_process: bool = Field(True, validation_alias=_env("ALLFOURS_PUSH_PROCESS", "push_process"))
     # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
     # /api/play answers 403 public_play_off and the home page offers a private table.
     public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))
