@@ -169,6 +169,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _kids_cpu(pid: int) -> dict[int, float]:
+    """The CPU seconds so far of each child process (of those still there)."""
+    found = {}
+    for kid in _children(pid):
+        with contextlib.suppress(OSError):
+            found[kid] = cpu_seconds(kid)
+    return found
+
+
 def _children(pid: int) -> list[int]:
     found: list[int] = []
     with contextlib.suppress(OSError):
@@ -316,6 +325,8 @@ class Result:
     idle_cpu: float = 0.0  # cores the server kept busy with the streams open and no move made
     said: int = 0  # chat messages said while playing
     pushed: int = 0  # notifications the push service took while playing
+    # the server's child processes (its post office, its review workers), not in server_cpu
+    children_cpu: float = 0.0
 
     def percentile(self, q: float) -> float:
         if not self.latencies_ms:
@@ -337,6 +348,7 @@ class Result:
             f"; above idle ({self.idle_cpu:.0%}): {self.per_move_ms():.2f} ms a move"
             + (f" (moves and talk: {self.said} messages)" if self.said else "")
             + (f" (and {self.pushed} pushes sent)" if self.pushed else "")
+            + (f"; its child processes CPU={self.children_cpu:.0%}" if self.children_cpu else "")
         )
 
     def per_move_ms(self) -> float:
@@ -539,6 +551,7 @@ async def run(
     start = time.perf_counter()
     cpu_at_start = cpu_seconds(pid)
     client_at_start = cpu_seconds(os.getpid())
+    kids_at_start = _kids_cpu(pid)
     pushed_at_start = push.taken if push is not None else 0
     tick = 0
     while (now := time.perf_counter()) - start < seconds + warmup:
@@ -566,6 +579,7 @@ async def run(
     pushed = (push.taken if push is not None else 0) - pushed_at_start
     server_cpu = (cpu_seconds(pid) - cpu_at_start) / elapsed
     client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
+    kids_cpu = sum(c - kids_at_start.get(k, 0.0) for k, c in _kids_cpu(pid).items()) / elapsed
     if in_flight:
         await asyncio.wait(in_flight, timeout=30)
     gc.unfreeze()
@@ -590,6 +604,7 @@ async def run(
         idle_cpu,
         said[0],
         pushed,
+        kids_cpu,
     )
 
 
