@@ -108,7 +108,8 @@ test-image: install
 # Re-takes the README's pictures (docs/screenshots) from the browser tests.
 screenshots: install
 	ALLFOURS_SCREENSHOTS=1 $(BIN)/pytest tests/e2e/test_table.py \
-		tests/e2e/test_languages.py::test_four_players_in_four_languages_play_a_whole_hand
+		tests/e2e/test_languages.py::test_four_players_in_four_languages_play_a_whole_hand \
+		tests/e2e/test_first_hour.py tests/e2e/test_latecomer.py
 
 bench: install
 	$(BIN)/python -m bench

@@ -16,6 +16,7 @@ from app.api.schemas import ErrorOut
 from app.services.identity import MARK_LENGTH, seat_mark, seat_of
 from app.services.snapshot import RoomSnap
 from app.services.view import json_renderer, view_text
+from app.settings import Settings
 from app.web.render import table_renderer
 
 
@@ -136,3 +137,10 @@ def page_answer(ctx: Context, request: Request, snap: RoomSnap, token: str | Non
     if htmx(request):
         return HTMLResponse(table_html(ctx, snap, token), headers={"Cache-Control": "no-store"})
     return RedirectResponse(f"/r/{snap.code}", status_code=303)
+
+
+def site_address(settings: Settings, request: Request) -> str:
+    """The site's address for a link sent by a message (an invite): ALLFOURS_PUBLIC_URL when
+    set (behind a proxy the request's own address may be the inner one), else the address
+    this request was asked at."""
+    return settings.public_url or str(request.base_url).rstrip("/")

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app import i18n
+from app.api.answers import site_address
 from app.api.context import ContextDep, MaybeMeDep
 from app.api.errors import status_of
 from app.api.night_schemas import CreateNight, NightFormat
@@ -131,14 +132,12 @@ async def _admin_form(
 
 @router.post("/c/{code}/invites", response_class=HTMLResponse)
 async def invite(ctx: ContextDep, request: Request, code: str, me: MaybeMeDep) -> Response:
-    """A new invite link, shown whole: sent by a message, a path alone opens nothing. The
-    site's public address (ALLFOURS_PUBLIC_URL) when set, behind a proxy the request's own
-    may be the inner one; else the address this page was asked at."""
+    """A new invite link, shown whole: sent by a message, a path alone opens nothing."""
     try:
         token = await ctx.clubs.run(ctx.clubs.invite, _signed(me), code)
     except errors.ApiError as refused:
         return _refused(refused)
-    site = ctx.settings.public_url or str(request.base_url).rstrip("/")
+    site = site_address(ctx.settings, request)
     return await _club_page(ctx, code, me, invite_url=f"{site}/c/{code}/join/{token}")
 
 

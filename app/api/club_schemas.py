@@ -32,7 +32,10 @@ class ClubCreated(BaseModel):
 
 
 class InviteOut(BaseModel):
-    url: str = Field(description="the invite link: a player who opens it joins the club")
+    url: str = Field(
+        description="the invite link, absolute (ALLFOURS_PUBLIC_URL, else the request's "
+        "origin): who opens it may join the club"
+    )
     invite: str = Field(description="the invite's token (what POST .../join takes)")
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 
-from app.api.answers import NO_STORE, errors_of
+from app.api.answers import NO_STORE, errors_of, site_address
 from app.api.club_schemas import (
     ClubCreated,
     ClubView,
@@ -55,10 +55,11 @@ async def club(ctx: ContextDep, code: Code, me: MaybeMeDep) -> JSONResponse:
     response_model=InviteOut,
     responses=errors_of(401, 403, 404),
 )
-async def invite(ctx: ContextDep, me: MeDep, code: Code) -> Response:
-    """An admin makes an invite link (only its hash is kept)."""
+async def invite(ctx: ContextDep, request: Request, me: MeDep, code: Code) -> Response:
+    """An admin makes an invite link (only its hash is kept): its address whole, to send."""
     token = await ctx.clubs.run(ctx.clubs.invite, me, code)
-    out = InviteOut(url=f"/c/{code}/join/{token}", invite=token)
+    site = site_address(ctx.settings, request)
+    out = InviteOut(url=f"{site}/c/{code}/join/{token}", invite=token)
     return Response(out.model_dump_json(), 201, media_type="application/json", headers=NO_STORE)
 
 

@@ -92,7 +92,7 @@ class Context:
         self.passkeys = Passkeys(self.engine, self.players)
         self.clubs = Clubs(self.engine, self.nights, self.quotas)
         self.social = Social(self.engine, self.presence, self.quotas)
-        self.play_now = PlayNow(self.rooms, self.social)
+        self.play_now = PlayNow(self.rooms, self.social, self.keeper.someone_here)
 
 
 # Async (though they never await): FastAPI runs a plain ``def`` dependency in a worker

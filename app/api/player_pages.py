@@ -228,6 +228,24 @@ async def change(
     return RedirectResponse(where, status_code=303)
 
 
+@router.post("/me/devices/{device}/name")
+async def rename_device(
+    ctx: ContextDep,
+    me: MaybeMeDep,
+    device: Annotated[int, Path(ge=1, le=2**62)],
+    name: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    if me is None:
+        return RedirectResponse("/me", status_code=303)
+    try:
+        await ctx.players.run(ctx.players.rename_device, me, device, name)
+    except (errors.Invalid, errors.NotFound) as refused:
+        page = await _me_page(ctx, me, error=page_message(refused))
+        page.status_code = status_of(refused)
+        return page
+    return RedirectResponse("/me#devices-h", status_code=303)
+
+
 @router.post("/me/devices/{device}/sign-out")
 async def sign_out(
     ctx: ContextDep,

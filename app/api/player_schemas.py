@@ -28,7 +28,9 @@ class PlayerKeyOut(BaseModel):
 
 class DeviceOut(BaseModel):
     id: int
-    name: str = Field(description="the browser and its system, as its User-Agent said")
+    name: str = Field(
+        description="the browser and its system as its User-Agent said, or as its player named it"
+    )
     first_seen: datetime
     last_seen: datetime
     this_device: bool
@@ -52,6 +54,12 @@ class MeChange(BaseModel):
     name: str | None = Field(None, max_length=200)
     language: str | None = Field(None, max_length=16)
     listed: bool | None = None
+
+
+class RenameDevice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=200, description="the device's new name, 1-40 characters")
 
 
 class SigninLinkOut(BaseModel):

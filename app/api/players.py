@@ -20,6 +20,7 @@ from app.api.player_schemas import (
     MeOut,
     NewPlayer,
     PlayerKeyOut,
+    RenameDevice,
     SigninIn,
     SigninLinkOut,
 )
@@ -127,6 +128,18 @@ async def devices(ctx: ContextDep, me: MeDep) -> JSONResponse:
     rows = await ctx.players.run(ctx.players.devices, me)
     out = me_out(me, rows, [], []).devices
     return JSONResponse([d.model_dump(mode="json") for d in out], headers=NO_STORE)
+
+
+@router.patch("/me/devices/{device}", status_code=204, responses=errors_of(401, 404, 422))
+async def rename_device(
+    ctx: ContextDep,
+    me: MeDep,
+    device: Annotated[int, Path(ge=1, le=2**62, description="a device's id")],
+    body: RenameDevice,
+) -> Response:
+    """Name a device as its player tells it apart ("Ria's phone", 1-40 characters)."""
+    await ctx.players.run(ctx.players.rename_device, me, device, body.name)
+    return Response(status_code=204)
 
 
 @router.delete("/me/devices/{device}", status_code=204, responses=errors_of(401, 404))

@@ -75,6 +75,14 @@ class Presence:
     def covered(self, code: str, seat: int) -> bool:
         return (code, seat) in self._covered
 
+    def seen_within(self, code: str, seat: int, seconds: float) -> bool:
+        """A stream of the seat's open here, or a request of theirs within ``seconds``."""
+        key = (code, seat)
+        if key in self._streams:
+            return True
+        seen = self._last_seen.get(key)
+        return seen is not None and time.monotonic() - seen <= seconds
+
     def last_seen(self, code: str, seat: int) -> float:
         return self._last_seen.get((code, seat), self._started)
 

@@ -109,6 +109,24 @@ class RoomKeeper:
         with write(self.rooms.engine) as conn:
             repo.mark_seen(conn, seen, datetime.now(UTC))
 
+    def someone_here(self, snap: RoomSnap) -> bool:
+        """Whether a person seated at the table is here: a stream of theirs open in this
+        process, or a sign of life of theirs within ``away_s`` (a request here; their seat's
+        join, or another process's heartbeat). Play now seats nobody at a table whose people
+        have all gone: a latecomer's next deal would wait on their away cover."""
+        from app.store import repo
+        from app.store.db import read
+
+        people = [s.seat for s in snap.seats if s is not None and not s.bot]
+        if any(self.presence.seen_within(snap.code, seat, self.away_s) for seat in people):
+            return True
+        if not people:
+            return False
+        with read(self.rooms.engine) as conn:
+            seen = repo.people_seen_at(conn, snap.code)
+        ago = None if seen is None else (datetime.now(UTC) - seen).total_seconds()
+        return ago is not None and ago <= self.away_s + self.heartbeat_s
+
     def _seen_elsewhere_s(self, code: str, seat: int) -> float | None:
         """Seconds since another process last saw this seat, or None."""
         from app.store import repo

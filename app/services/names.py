@@ -11,6 +11,7 @@ from app.reasons import N_, reason
 from app.services import errors
 
 NAME_MAX = 24
+DEVICE_NAME_MAX = 40
 
 NAME_EMPTY = reason(
     "name_empty", "a name needs at least one character", N_("Write your name first.")
@@ -61,18 +62,29 @@ def clean_name(name: str) -> str:
     """A player's name: trimmed, 1-24 characters, something visible in it, no control or
     unassigned characters, and not a label the table uses ("You", "Bot 2", "Team 1",
     "(auto)", "Ann & Cy")."""
+    name = _plain(name, NAME_MAX)
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    if _LABELS.fullmatch(folded) or "(auto)" in folded or " & " in folded:
+        raise errors.Invalid(NAME_RESERVED, name=name)
+    return name
+
+
+def device_label(name: str) -> str:
+    """A device's name as its player gives it ("Ria's phone"): a name's rules, but for the
+    table's labels (a device never sits) and a longer limit."""
+    return _plain(name, DEVICE_NAME_MAX)
+
+
+def _plain(name: str, longest: int) -> str:
     name = name.strip()
     if not name:
         raise errors.Invalid(NAME_EMPTY)
-    if len(name) > NAME_MAX:
-        raise errors.Invalid(NAME_TOO_LONG, max=NAME_MAX)
+    if len(name) > longest:
+        raise errors.Invalid(NAME_TOO_LONG, max=longest)
     if any(unicodedata.category(ch) in _INVISIBLE_CATEGORIES for ch in name):
         raise errors.Invalid(NAME_CONTROL)
     if not any(_visible(ch) for ch in name):
         raise errors.Invalid(NAME_INVISIBLE)
-    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-    if _LABELS.fullmatch(folded) or "(auto)" in folded or " & " in folded:
-        raise errors.Invalid(NAME_RESERVED, name=name)
     return name
 
 

@@ -1,7 +1,8 @@
 """Play now (API.md § Fourth round): a seat at once for anyone, a guest or a player, at a
 public table: one waiting in its lobby, else one in play where a computer player holds a
 seat (taken as a latecomer takes it: from the next deal), else a new public table with three
-computer players, started at once.
+computer players, started at once. A table in play only while someone is at it: one whose
+people have all gone would keep a latecomer waiting on their away cover for the next deal.
 
 Presses are taken one at a time across every app process (PostgreSQL: an advisory lock held
 for the press; SQLite, one process: a lock of the process), so fifty guests at once fill the
@@ -59,9 +60,12 @@ class PlayNowSeat:
 
 
 class PlayNow:
-    def __init__(self, rooms: Rooms, social: Social) -> None:
+    def __init__(
+        self, rooms: Rooms, social: Social, someone_here: Callable[[RoomSnap], bool]
+    ) -> None:
         self.rooms = rooms
         self.social = social
+        self.someone_here = someone_here  # the keeper's: a person at the table is here
         self.engine: Engine = rooms.engine
         # Presses wait their turn on the event loop, not in worker threads: fifty presses at
         # once must not hold every thread of the pool that the other requests need.
@@ -159,7 +163,7 @@ class PlayNow:
         if standing.shuns and shuns_any(snap, standing.shuns):
             return None
         seat = _free_seat(snap)
-        if seat is None:
+        if seat is None or (not waiting and not self.someone_here(snap)):
             return None
         try:
             joined = self._join(code, seat, me, name, standing)

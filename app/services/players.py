@@ -37,7 +37,7 @@ from app.players.reasons import (
 from app.players.state import DeviceRow, ProfileRow
 from app.services import career, errors
 from app.services.identity import seat_of_mark, token_hash
-from app.services.names import clean_name
+from app.services.names import clean_name, device_label
 from app.services.quotas import Quotas
 from app.services.rooms import Rooms
 from app.services.snapshot import SeatPlayer
@@ -330,6 +330,14 @@ class Players:
     def devices(self, me: SignedIn) -> list[DeviceRow]:
         with read(self.engine) as conn:
             return repo.devices_of(conn, me.player.id)
+
+    def rename_device(self, me: SignedIn, device: int, name: str) -> None:
+        """A device named as its player tells them apart ("Ria's phone"): two phones of one
+        kind both read "Chrome · Android" from their browsers."""
+        label = device_label(name)
+        with write(self.engine) as conn:
+            if not repo.rename_device(conn, me.player.id, device, label):
+                raise errors.NotFound(NO_DEVICE, id=device)
 
     def sign_out(self, me: SignedIn, device: int) -> None:
         """End a device's key at once (the caller's own too, when it names itself)."""

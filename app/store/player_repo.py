@@ -123,6 +123,14 @@ def key_hashes_of(conn: Connection, player_id: int) -> list[str]:
     return list(conn.scalars(select(keys.c.key_hash).where(keys.c.player_id == player_id)))
 
 
+def rename_device(conn: Connection, player_id: int, key_id: int, name: str) -> bool:
+    """Whether the device was the player's (and is renamed)."""
+    done = conn.execute(
+        update(keys).where(keys.c.id == key_id, keys.c.player_id == player_id).values(device=name)
+    )
+    return bool(done.rowcount)
+
+
 def delete_device(conn: Connection, player_id: int, key_id: int) -> str | None:
     """Sign a device out: the hash of the key it held, None when it is not the player's."""
     digest = conn.scalar(

@@ -486,6 +486,18 @@ def mark_seen(conn: Connection, seen: list[tuple[str, int]], now: datetime) -> N
         conn.execute(_SEEN, [{"b_code": code, "b_seat": seat, "b_now": now} for code, seat in seen])
 
 
+def people_seen_at(conn: Connection, code: str) -> datetime | None:
+    """The latest sign of life of the people seated at a room (their seats' join or, with
+    several processes, the heartbeats'), None when none was seen."""
+    query = (
+        select(func.max(seats.c.seen_at))
+        .join(rooms, rooms.c.id == seats.c.room_id)
+        .where(rooms.c.code == code, seats.c.bot.is_(False))
+    )
+    value = conn.execute(query).scalar_one_or_none()
+    return as_utc(value) if isinstance(value, datetime) else None
+
+
 def seen_at(conn: Connection, code: str, seat: int) -> datetime | None:
     query = (
         select(seats.c.seen_at)

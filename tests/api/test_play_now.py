@@ -8,12 +8,15 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select, update
 
 from app.main import create_app
 from app.settings import Settings
+from app.store.models import Room, Seat
 from tests.api.conftest import app_settings
 from tests.api.table import Json, bearer, new_room, view
 from tests.databases import database_url  # noqa: F401 - a fixture
@@ -177,3 +180,28 @@ def test_new_public_tables_count_against_the_room_quota(database_url: str) -> No
         r = c.post("/api/play", json=lone)
         assert r.status_code == 429 and r.json()["code"] == "too_many_rooms", r.text
         assert int(r.headers["retry-after"]) >= 1
+
+
+def test_a_table_whose_people_have_all_gone_seats_no_latecomer(database_url: str) -> None:  # noqa: F811
+    """Play now's latecomer takes a computer player's seat from the next deal: at a table
+    whose people have all gone, that deal waited on their away cover (minutes), so such a
+    table is passed over; once one of its people is back, it seats latecomers again. The
+    guest played at a process since gone (no heartbeat of its can race the test's clock);
+    the latecomers press at another, which knows of the guest only what the seats say."""
+    settings = app_settings(database_url)
+    lone = {"preset": "quick"}  # a preset no other test of the module plays
+    with TestClient(create_app(settings)) as gone:
+        first = play(gone, **lone)
+    with TestClient(create_app(settings)) as there:
+        # A day on: the guest's tab closed, no request, no stream.
+        engine = there.app.state.ctx.rooms.engine  # type: ignore[attr-defined]
+        room = select(Room.id).where(Room.code == first["code"]).scalar_subquery()
+        with engine.begin() as conn:
+            a_day_ago = datetime.now(UTC) - timedelta(days=1)
+            conn.execute(update(Seat).where(Seat.room_id == room).values(seen_at=a_day_ago))
+        elsewhere = play(there, **lone)
+        assert elsewhere["code"] != first["code"] and elsewhere.get("pending") is not True
+        # The first guest is back (a request of theirs): their table seats a latecomer.
+        view(there, first["code"], first["token"])
+        late = play(there, **lone)  # the oldest table someone is at: the first guest's
+        assert late["code"] == first["code"] and late.get("pending") is True

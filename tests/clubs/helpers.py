@@ -29,7 +29,10 @@ def open_club(client: TestClient, key: str, name: str = "Unity Sports Club", **b
 def invite(client: TestClient, code: str, admin: str) -> str:
     r = client.post(f"/api/clubs/{code}/invites", headers=bearer(admin))
     assert r.status_code == 201, r.text
-    return str(r.json()["invite"])
+    token = str(r.json()["invite"])
+    # The link whole, to send by a message (API.md § Fifth round, Finding people).
+    assert r.json()["url"] == f"{client.base_url}/c/{code}/join/{token}"
+    return token
 
 
 def join(client: TestClient, code: str, key: str, token: str) -> Json:

@@ -65,6 +65,36 @@ def authenticator(context: BrowserContext, page: Page) -> tuple[Any, str]:
     return cdp, made["authenticatorId"]
 
 
+def add_passkey(
+    context: BrowserContext, base: str, key: str, errors: list[str]
+) -> tuple[Page, Any]:
+    """The profile's first device adds a passkey with the page's button: its page, and the
+    credential its authenticator made (a copy of it is the passkey synced to another device)."""
+    context.add_cookies([{"name": PLAYER_COOKIE, "value": key, "url": base}])
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    cdp, phone = authenticator(context, page)
+    serve_page(page, base, key)
+    page.goto(PATH)
+    assert page.locator("[data-passkey-none]").is_visible()
+    with page.expect_navigation():
+        page.click("[data-passkey-add]")
+    page.wait_for_selector("[data-passkey-list] [data-passkey]")
+    assert page.locator("[data-passkey-status]").first.text_content() == ""
+    made = cdp.send("WebAuthn.getCredentials", {"authenticatorId": phone})["credentials"]
+    assert len(made) == 1 and made[0]["isResidentCredential"] and made[0]["rpId"] == "localhost"
+    return page, made[0]
+
+
+def synced_device(context: BrowserContext, credential: Any, errors: list[str]) -> Page:
+    """A second device of the player's, its authenticator holding the synced passkey."""
+    other = context.new_page()
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    cdp, laptop = authenticator(context, other)
+    cdp.send("WebAuthn.addCredential", {"authenticatorId": laptop, "credential": credential})
+    return other
+
+
 def test_a_passkey_added_on_one_device_signs_another_in(browser: Browser, server: str) -> None:
     base = local(server)
     r = httpx.post(f"{base}/api/players", json={"handle": "pass_e2e", "name": "Pat"})
@@ -74,25 +104,9 @@ def test_a_passkey_added_on_one_device_signs_another_in(browser: Browser, server
     first = browser.new_context(base_url=base)
     second = browser.new_context(base_url=base)
     try:
-        first.add_cookies([{"name": PLAYER_COOKIE, "value": key, "url": base}])
-        page = first.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        cdp, phone = authenticator(first, page)
-        serve_page(page, base, key)
-        page.goto(PATH)
-        assert page.locator("[data-passkey-none]").is_visible()
-        with page.expect_navigation():
-            page.click("[data-passkey-add]")
-        page.wait_for_selector("[data-passkey-list] [data-passkey]")
-        assert page.locator("[data-passkey-status]").first.text_content() == ""
-        made = cdp.send("WebAuthn.getCredentials", {"authenticatorId": phone})["credentials"]
-        assert len(made) == 1 and made[0]["isResidentCredential"] and made[0]["rpId"] == "localhost"
-
-        other = second.new_page()
-        other.on("pageerror", lambda e: errors.append(str(e)))
-        cdp2, laptop = authenticator(second, other)
-        cdp2.send("WebAuthn.addCredential", {"authenticatorId": laptop, "credential": made[0]})
+        page, credential = add_passkey(first, base, key, errors)
+        other = synced_device(second, credential, errors)
         serve_page(other, base, None)
         other.goto(PATH)
         with other.expect_navigation(url=f"{base}/api/me"):
@@ -111,6 +125,47 @@ def test_a_passkey_added_on_one_device_signs_another_in(browser: Browser, server
         other.click("[data-passkey-signin]")
         status = other.locator("[data-passkey-status]")
         status.filter(has_text="could not be checked").wait_for()
+        assert not errors, errors
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_member_signs_in_from_a_club_invite_with_a_passkey_and_joins(
+    browser: Browser, server: str
+) -> None:
+    """A player opens a club's invite on a device not signed in yet (issue #46): the invite's
+    page offers their passkey beside the profile form, and signing in brings them back to
+    the invite, where Join is one tap (it went to /me, and the invite was lost)."""
+    base = local(server)
+    keys = {}
+    for handle, name in (("pk_club_owner", "Ria"), ("pk_club_guest", "Sol")):
+        r = httpx.post(f"{base}/api/players", json={"handle": handle, "name": name})
+        assert r.status_code == 201, r.text
+        keys[handle] = r.json()["key"]
+    owner = {"Authorization": f"Bearer {keys['pk_club_owner']}"}
+    club = httpx.post(f"{base}/api/clubs", json={"name": "Point Fortin Fours"}, headers=owner)
+    assert club.status_code == 201, club.text
+    code = club.json()["code"]
+    invite = httpx.post(f"{base}/api/clubs/{code}/invites", headers=owner).json()["url"]
+    assert invite.startswith(base)
+
+    first = browser.new_context(base_url=base)
+    phone = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+    second = browser.new_context(base_url=base, **phone)  # type: ignore[arg-type]
+    try:
+        errors: list[str] = []
+        _, credential = add_passkey(first, base, keys["pk_club_guest"], errors)
+        other = synced_device(second, credential, errors)
+        other.goto(invite)
+        # A profile made here would be a new one: the form says so, not "Keep my games".
+        assert other.locator("[data-action=keep-games]").inner_text() == "Make my profile"
+        with other.expect_navigation(url=invite):
+            other.click("[data-club-sign-in] [data-passkey-signin]")
+        other.click("[data-action=join-club]")
+        other.wait_for_url(f"**/c/{code}")
+        members = httpx.get(f"{base}/api/clubs/{code}", headers=owner).json()["members"]
+        assert {m["handle"] for m in members} == {"pk_club_owner", "pk_club_guest"}
         assert not errors, errors
     finally:
         first.close()

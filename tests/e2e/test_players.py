@@ -78,6 +78,14 @@ def test_a_guest_keeps_their_games_and_signs_in_by_link_and_by_passkey(
     assert page.locator("[data-device]").count() == 2
     assert page.locator("[data-this-device]").count() == 1
     assert second.locator("[data-device]").count() == 2
+    # Two devices of one kind read alike: the phone is named, and both lists say so.
+    mine = second.locator("[data-this-device]")
+    mine.locator("[data-action=rename-device]").click()
+    mine.locator("[data-device-name]").fill("Ann's phone")
+    mine.locator("[data-action=save-device-name]").click()
+    second.locator("[data-this-device] .device-name", has_text="Ann's phone").wait_for()
+    page.goto(f"{server}/me")
+    assert page.locator("[data-device] .device-name", has_text="Ann's phone").count() == 1
     # The used link signs nobody else in.
     third = browser.new_context(viewport={"width": 360, "height": 740})
     late = third.new_page()

@@ -7,6 +7,7 @@ import threading
 
 from fastapi.testclient import TestClient
 
+from app.api.context import PLAYER_COOKIE
 from tests.api.table import bearer, new_room, view
 
 
@@ -92,3 +93,44 @@ def test_a_second_device_finds_the_players_tables_on_the_home_page(client: TestC
     client.cookies.clear()
     assert f'data-held-table="{code}"' in home.text
     assert home.headers["cache-control"] == "no-store"
+
+
+def test_a_player_names_a_device_to_tell_two_of_one_kind_apart(client: TestClient) -> None:
+    """Two phones of one kind both read "Chrome · Android" (issue #46): the player names one.
+    Bad names and another player's device are refused, and change nothing."""
+    [key, other] = _players(client, "dev_ria", "dev_sol")
+    phone = _second_device(client, key)
+    [first, second] = client.get("/api/me/devices", headers=bearer(phone)).json()
+    r = client.patch(
+        f"/api/me/devices/{second['id']}", json={"name": " Ria's phone "}, headers=bearer(phone)
+    )
+    assert r.status_code == 204
+    named = {d["id"]: d["name"] for d in client.get("/api/me/devices", headers=bearer(key)).json()}
+    assert named == {first["id"]: first["name"], second["id"]: "Ria's phone"}
+    bad_names = (
+        ("", "name_empty"),
+        ("x" * 41, "name_too_long"),
+        ("a\u0007b", "name_control_characters"),
+    )
+    for bad, code in bad_names:
+        r = client.patch(f"/api/me/devices/{second['id']}", json={"name": bad}, headers=bearer(key))
+        assert r.status_code == 422 and r.json()["code"] == code, r.text
+    r = client.patch(f"/api/me/devices/{first['id']}", json={"name": "Mine"}, headers=bearer(other))
+    assert r.status_code == 404 and r.json()["code"] == "no_device"
+    r = client.patch(f"/api/me/devices/{first['id']}", json={"name": "Mine"})
+    assert r.status_code == 401
+    after = {d["id"]: d["name"] for d in client.get("/api/me/devices", headers=bearer(key)).json()}
+    assert after == named
+    # The own page's form does the same; a bad name is said on the page, nothing changed.
+    client.cookies.set(PLAYER_COOKIE, key)
+    try:
+        r = client.post(
+            f"/me/devices/{first['id']}/name", data={"name": "Laptop"}, follow_redirects=False
+        )
+        assert r.status_code == 303
+        r = client.post(f"/me/devices/{first['id']}/name", data={"name": "   "})
+        assert r.status_code == 422 and "data-form-error" in r.text
+    finally:
+        client.cookies.clear()
+    names = {d["name"] for d in client.get("/api/me/devices", headers=bearer(key)).json()}
+    assert names == {"Laptop", "Ria's phone"}
