@@ -101,6 +101,7 @@ def build_context(settings: Settings) -> Context:
     quotas = Quotas(settings.profiles_per_hour)
     players = Players(engine, rooms, server_key(settings).key, quotas)
     hub.on_keys_ended(players.forget)  # a key signed out in another process: forgotten here
+    hub.on_resync(players.forget_all)  # the notifier reconnected: a sign-out may be unheard
     return Context(
         settings,
         engine,
@@ -122,6 +123,7 @@ def build_context(settings: Settings) -> Context:
             settings.review_worlds,
             settings.review_workers,
             lie_low=settings.review_lie_low,
+            speed=settings.review_speed,
         ),
         quotas=quotas,
     )

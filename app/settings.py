@@ -10,6 +10,7 @@ from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["critical", "error", "warning", "info", "debug"]
+ReviewSpeed = Literal["lie-low", "full"]  # app/services/review_worker.py
 
 
 def _env(name: str, field: str) -> AliasChoices:
@@ -154,6 +155,15 @@ class Settings(BaseSettings):
     review_lie_low: bool = Field(
         True, validation_alias=_env("ALLFOURS_REVIEW_LIE_LOW", "review_lie_low")
     )
+    # How much of a busy machine the review workers may take (issue #47): "lie-low", never at
+    # the players' expense (they rest while their server is busy, at the priority above);
+    # "full", each a whole core at the usual priority, for a host with cores to spare.
+    review_speed: ReviewSpeed = Field(
+        "lie-low", validation_alias=_env("ALLFOURS_REVIEW_SPEED", "review_speed")
+    )
+    # Web Push sent from a process of its own (app/services/post_office.py, issue #47), the
+    # serving process only writing the letters; off: sent by the serving process's threads.
+    push_process: bool = Field(True, validation_alias=_env("ALLFOURS_PUSH_PROCESS", "push_process"))
     # Play now and the lobby's public tables (issue #36): the host's switch. Off, POST
     # /api/play answers 403 public_play_off and the home page offers a private table.
     public_play: bool = Field(True, validation_alias=_env("ALLFOURS_PUBLIC_PLAY", "public_play"))

@@ -208,7 +208,7 @@ def main(argv: Sequence[str]) -> None:
 Server = Callable[[int], contextlib.AbstractContextManager[tuple[int, "subprocess.Popen[bytes]"]]]
 
 
-def measure(label: str, server: Server, args: argparse.Namespace) -> None:
+def measure(label: str, server: Server, args: argparse.Namespace) -> live.Result:
     """bench.live's client against ``server(view_bytes)`` (this stub, or bench.bare's app):
     the load of ``args`` (rooms, rate, seconds), and its figures printed after ``label``."""
     live._raise_fd_limit()
@@ -220,6 +220,7 @@ def measure(label: str, server: Server, args: argparse.Namespace) -> None:
         result = runner.run(live.run(port, proc.pid, args.rooms, args.rate, args.seconds))
     print(f"{label}: {result.line()}")
     print(f"  ({time.perf_counter() - began:.0f} s in all, pid {os.getpid()})")
+    return result
 
 
 if __name__ == "__main__":

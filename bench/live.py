@@ -26,6 +26,11 @@ starts (games of standard computer players, played here): the server starts its 
 worker (``ALLFOURS_REVIEW_WORKERS``, a process of its own at lower priority) at once, and it
 works through them while the benchmark plays; how many it finished is printed.
 
+Each figure is followed by bench.bare's under the same load (a bare FastAPI + sse-starlette
+app doing one SQLite commit a move, no game: bench/bare.py) and the ratios of the two, so that
+what the server costs beyond the framework is read from one run on one machine state
+(``--no-bare``: the server alone).
+
 The client is raw asyncio (HTTP/1.1 keep-alive and a small chunked SSE reader), not httpx:
 it shares the machine's two cores with the server, and should cost it as little as it can.
 """
@@ -162,6 +167,15 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _kids_cpu(pid: int) -> dict[int, float]:
+    """The CPU seconds so far of each child process (of those still there)."""
+    found = {}
+    for kid in _children(pid):
+        with contextlib.suppress(OSError):
+            found[kid] = cpu_seconds(kid)
+    return found
 
 
 def _children(pid: int) -> list[int]:
@@ -311,6 +325,8 @@ class Result:
     idle_cpu: float = 0.0  # cores the server kept busy with the streams open and no move made
     said: int = 0  # chat messages said while playing
     pushed: int = 0  # notifications the push service took while playing
+    # the server's child processes (its post office, its review workers), not in server_cpu
+    children_cpu: float = 0.0
 
     def percentile(self, q: float) -> float:
         if not self.latencies_ms:
@@ -332,6 +348,7 @@ class Result:
             f"; above idle ({self.idle_cpu:.0%}): {self.per_move_ms():.2f} ms a move"
             + (f" (moves and talk: {self.said} messages)" if self.said else "")
             + (f" (and {self.pushed} pushes sent)" if self.pushed else "")
+            + (f"; its child processes CPU={self.children_cpu:.0%}" if self.children_cpu else "")
         )
 
     def per_move_ms(self) -> float:
@@ -534,6 +551,7 @@ async def run(
     start = time.perf_counter()
     cpu_at_start = cpu_seconds(pid)
     client_at_start = cpu_seconds(os.getpid())
+    kids_at_start = _kids_cpu(pid)
     pushed_at_start = push.taken if push is not None else 0
     tick = 0
     while (now := time.perf_counter()) - start < seconds + warmup:
@@ -561,6 +579,7 @@ async def run(
     pushed = (push.taken if push is not None else 0) - pushed_at_start
     server_cpu = (cpu_seconds(pid) - cpu_at_start) / elapsed
     client_cpu = (cpu_seconds(os.getpid()) - client_at_start) / elapsed
+    kids_cpu = sum(c - kids_at_start.get(k, 0.0) for k, c in _kids_cpu(pid).items()) / elapsed
     if in_flight:
         await asyncio.wait(in_flight, timeout=30)
     gc.unfreeze()
@@ -585,6 +604,7 @@ async def run(
         idle_cpu,
         said[0],
         pushed,
+        kids_cpu,
     )
 
 
@@ -755,6 +775,12 @@ def main(argv: Sequence[str]) -> None:
         action="store_true",
         help="those rooms all talk in the same instant (else each on its own beat)",
     )
+    parser.add_argument(
+        "--no-bare",
+        dest="bare",
+        action="store_false",
+        help="skip the bench.bare run under the same load that follows each figure",
+    )
     args = parser.parse_args(list(argv))
     if args.rooms is None and args.rate is None:
         scenarios = SCENARIOS
@@ -809,6 +835,19 @@ def main(argv: Sequence[str]) -> None:
                 f"{len(result.latencies_ms)} moves",
                 flush=True,
             )
+        if args.bare:
+            beside_bare(result, rooms, rate, seconds)
+
+
+def beside_bare(result: Result, rooms: int, rate: float, seconds: float) -> None:
+    """bench.bare under the same load, just after, and the server's figures over its."""
+    from bench import bare, floor  # they import this module
+
+    load = argparse.Namespace(rooms=rooms, rate=rate, seconds=seconds, view_bytes=floor.VIEW_BYTES)
+    yard = floor.measure("  bench.bare beside it", bare.bare_server, load)
+    p99 = result.percentile(0.99) / max(yard.percentile(0.99), 1e-9)
+    cpu = result.per_move_ms() / max(yard.per_move_ms(), 1e-9)
+    print(f"  the server over bench.bare: p99 {p99:.2f}x, server CPU a move {cpu:.2f}x", flush=True)
 
 
 if __name__ == "__main__":

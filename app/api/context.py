@@ -136,9 +136,11 @@ async def get_token(request: Request) -> str | None:
         return given
     code = request.path_params.get("code")
     if code is not None and (given is not None or PLAYER_COOKIE in request.cookies):
-        me = await signed_in(request)
-        if me is not None:
-            return me.seat_token(code)
+        # A move's key check, from memory while the key lives (sign-out clears it at once).
+        ctx: Context = request.app.state.ctx
+        held = await ctx.players.seat_token_of(player_key(request), code)
+        if held is not None:
+            return held
     return given or request.cookies.get(SEAT_COOKIE) or None
 
 

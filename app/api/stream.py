@@ -133,8 +133,11 @@ async def while_signed_in(
         return
     players: Players = ctx.players
     with ctx.hub.watch_key(keys.hashed(key), end):
+        # Served from memory while the key lives: a sign-out forgets it and ends the stream
+        # at once, in every process; this check is for one signed out before the watch
+        # began, or unheard while the notifier reconnected (which forgets every key).
         async for event in events:
-            if await players.known(key) is None:  # signed out before the watch began
+            if await players.acting(key) is None:
                 return
             yield event
 

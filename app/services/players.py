@@ -2,9 +2,13 @@
 signed in on (one key each), one-time sign-in links, and the seats a profile holds.
 
 A player key is checked at every request that carries one: it is looked up by its hash and
-kept for a moment (``KEPT_S``) so that a table's requests do not each ask the database; a
-device signed out or a profile deleted is forgotten at once, in this process and, through the
-notifier (PostgreSQL's NOTIFY), in the others, and the key's open streams end with it."""
+kept, so that a table's requests do not each ask the database. What a key acts as (the profile,
+the device, the seat key) is kept while the key lives (``acting``: a move, an event of an open
+stream; re-read every ``SEEN_EVERY``, which writes the device's "last seen"); the profile's
+other fields (its name, its language) only a moment (``KEPT_S``: ``known``, for pages). A device
+signed out or a profile deleted is forgotten at once, in this process and, through the
+notifier (PostgreSQL's NOTIFY), in the others, and the key's open streams end with it; when
+the notifier lost its channel (a reconnection), every process forgets every key it kept."""
 
 from __future__ import annotations
 
@@ -46,8 +50,13 @@ T = TypeVar("T")
 
 SIGNIN_CODE_S = 10 * 60  # a sign-in link lives ten minutes, and is used once
 EXPORT_FORMAT = "allfours-player-export/1"
-KEPT_S = 2.0  # how long a key checked stays known without asking the database again
+KEPT_S = 2.0  # how long a key's profile (its name, its language) is kept without a read
 SEEN_EVERY = timedelta(minutes=5)  # how often a device's "last seen" is written
+# How long a key's identity (the profile's id, the device, the seat key: none changes while
+# the key lives) is served from memory: a sign-out or a deletion forgets it sooner, at once,
+# in every process; this bound is the "last seen" write's, and a backstop.
+HELD_S = SEEN_EVERY.total_seconds()
+KNOWN_MAX = 65536  # keys kept at most in a process (all forgotten past it: re-read, not lost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +97,7 @@ class Players:
         self.quotas = quotas or Quotas()
         self._known: dict[str, tuple[float, SignedIn | None]] = {}
         self._lock = threading.Lock()
+        self._epoch = 0  # raised by every forget: a read that overlapped one is not kept
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """A use case from the event loop, in a worker thread."""
@@ -96,15 +106,15 @@ class Players:
     # -- who is asking -----------------------------------------------------------------
 
     def signed_in(self, key: str | None) -> SignedIn | None:
-        """The player a key signs in (None: not a key, or not one of a living profile)."""
+        """The player a key signs in (None: not a key, or not one of a living profile), read
+        from the database (and kept: see ``known``, ``acting``)."""
         if not keys.is_key(key):
             return None
         assert key is not None
         digest = keys.hashed(key)
         now = time.monotonic()
-        fresh, kept = self._kept(digest, now)
-        if fresh:
-            return kept
+        with self._lock:
+            epoch = self._epoch
         with read(self.engine) as conn:
             found = repo.player_by_key(conn, digest)
         me = self.signed_in_as(found[0], found[1], digest) if found else None
@@ -112,9 +122,12 @@ class Players:
             with write(self.engine) as conn:  # the devices list's "last seen", roughly
                 repo.touch_key(conn, found[1], datetime.now(UTC))
         with self._lock:
-            if len(self._known) > 4096:
-                self._known.clear()
-            self._known[digest] = (now, me)
+            # A key forgotten while it was read (signed out in another process: the read may
+            # have begun before that commit) is not kept: it would outlive its sign-out.
+            if self._epoch == epoch:
+                if len(self._known) >= KNOWN_MAX:
+                    self._known.clear()
+                self._known[digest] = (now, me)
         return me
 
     def signed_in_as(self, player: ProfileRow, device: int, key_hash: str) -> SignedIn:
@@ -129,30 +142,56 @@ class Players:
         return keys.seat_token(self.seat_key(player), room_code)
 
     async def known(self, key: str | None) -> SignedIn | None:
-        """``signed_in`` from the event loop (a request, an open stream before each event):
-        from what was checked in the last moment, else from the database in a worker
-        thread."""
+        """``signed_in`` from the event loop (a request that shows the profile): from what was
+        checked in the last moment, else from the database in a worker thread."""
+        return await self._checked(key, KEPT_S)
+
+    async def acting(self, key: str | None) -> SignedIn | None:
+        """Who a key acts as, for a move or an open stream's next event: from memory while the
+        key lives (a sign-out or a deletion forgets it at once, in every process), else from
+        the database in a worker thread. Its profile's name and language may be a few minutes
+        old: its id, its device and its seat key are the key's for life."""
+        return await self._checked(key, HELD_S)
+
+    async def seat_token_of(self, key: str | None, room_code: str) -> str | None:
+        """The seat token a key's player holds at ``room_code`` (None: not a living key)."""
+        me = await self.acting(key)
+        return None if me is None else me.seat_token(room_code)
+
+    async def _checked(self, key: str | None, fresh_s: float) -> SignedIn | None:
         if not keys.is_key(key):
             return None
         assert key is not None
-        fresh, kept = self._kept(keys.hashed(key), time.monotonic())
+        fresh, kept = self._kept(keys.hashed(key), time.monotonic(), fresh_s)
         if fresh:
             return kept
         return await self.run(self.signed_in, key)
 
-    def _kept(self, digest: str, now: float) -> tuple[bool, SignedIn | None]:
-        """Whether the key was checked in the last ``KEPT_S``, and what it signed in then."""
+    def _kept(self, digest: str, now: float, fresh_s: float) -> tuple[bool, SignedIn | None]:
+        """Whether the key was checked in the last ``fresh_s`` (a key that signed nobody in:
+        only ``KEPT_S``), and what it signed in then."""
         with self._lock:
             kept = self._known.get(digest)
-        if kept is not None and now - kept[0] < KEPT_S:
+        if kept is None:
+            return False, None
+        age = now - kept[0]
+        if age < KEPT_S or (kept[1] is not None and age < fresh_s):
             return True, kept[1]
         return False, None
 
     def forget(self, digests: Iterable[str]) -> None:
         """Keys signed out (here, or in another process: the hub tells): never kept."""
         with self._lock:
+            self._epoch += 1
             for digest in digests:
                 self._known.pop(digest, None)
+
+    def forget_all(self) -> None:
+        """The notifier lost its channel a while (the hub resyncs): a key signed out in
+        another process meanwhile went unheard, so every key is checked again."""
+        with self._lock:
+            self._epoch += 1
+            self._known.clear()
 
     # -- a profile ---------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from app.push.postman import Outcome
 from app.services import errors
 from app.services.herald import NightTableOpen
 from app.services.identity import grouped_code
+from app.services.post_office import IDLE_S, SENDERS, PostOffice
 from app.services.quotas import TOO_MANY
 from app.services.snapshot import RoomSnap
 from app.settings import Settings, SettingsError
@@ -44,12 +45,11 @@ from app.store.db import read, write
 log = logging.getLogger("allfours.push")
 
 VAPID_KEY = "vapid"
-SENDERS = 8  # pushes in flight at once, per process
 BATCH = 50  # letters claimed at a time
 CLAIM_S = 60.0  # a claimed letter is this process's for so long (then anyone's again)
 MAX_ATTEMPTS = 5
 MAX_BACKOFF_S = 300.0
-IDLE_S = 1.0  # how often the outbox is looked at when nothing here woke the sender
+COUNT_EVERY_S = 0.5  # how often the post office's counts are added to this process's
 TURNS_AT_ONCE = 200
 REFRESH_BEFORE_S = 3600.0  # a kept VAPID header is signed again an hour before it expires
 # A player's subscriptions (API.md § Fifth round, Quotas): a phone, a tablet, a computer or
@@ -88,8 +88,13 @@ class Push:
         self._loops: list[asyncio.Task[None]] = []
         self._local = threading.local()
         self._signed: dict[str, tuple[dict[str, str], float]] = {}
-        self.sent = 0  # delivered by this process
-        self.failed = 0  # given up by this process
+        self.sent = 0  # delivered by this process (or its post office)
+        self.failed = 0  # given up by this process (or its post office)
+        # The sending in a process of its own (ALLFOURS_PUSH_PROCESS, issue #47), else here.
+        self._office = (
+            PostOffice(type(self), settings.model_dump()) if settings.push_process else None
+        )
+        self._counted = (0, 0)  # of the post office's counts, those added to ours
 
     # -- the key ---------------------------------------------------------------------------
 
@@ -395,9 +400,11 @@ class Push:
         self._wake = asyncio.Event()
         await asyncio.to_thread(self.signer)  # made and kept at the first start
         self._loops = [
-            self._loop.create_task(self._sending()),
+            self._loop.create_task(self._sending() if self._office is None else self._counting()),
             self._loop.create_task(self._watching()),
         ]
+        if self._office is not None:
+            self._soon(self._letters_left)  # posted before a restart: their post office starts
 
     async def stop(self) -> None:
         for task in (*self._loops, *self._running):
@@ -405,6 +412,32 @@ class Push:
         await asyncio.gather(*self._loops, *self._running, return_exceptions=True)
         self._loops = []
         self._running.clear()
+        if self._office is not None:
+            await asyncio.to_thread(self._office.stop)
+            self._count()
+
+    def _letters_left(self) -> None:
+        with read(self.engine) as conn:
+            waiting = repo.waiting(conn)
+        if waiting:
+            self._nudge_sender()
+
+    async def _counting(self) -> None:
+        """The post office's counts, added to this process's (``sent``, ``/metrics``)."""
+        while True:
+            await asyncio.sleep(COUNT_EVERY_S)
+            self._count()
+
+    def _count(self) -> None:
+        if self._office is None:
+            return
+        sent, failed = self._office.counts()
+        new_sent, new_failed = sent - self._counted[0], failed - self._counted[1]
+        self._counted = (sent, failed)
+        self.sent += new_sent
+        metrics.PUSH_SENT.inc(new_sent)
+        self.failed += new_failed
+        metrics.PUSH_FAILED.inc(new_failed)
 
     def _soon(self, work: Callable[..., None], *args: Any, **kwargs: Any) -> None:
         """Do ``work`` in a worker thread, after the caller's commit and without waiting."""
@@ -427,6 +460,10 @@ class Push:
             log.exception("a push could not be queued", extra={"event": "push_queue_failed"})
 
     def _nudge_sender(self) -> None:
+        """A letter posted (in a worker thread): the sender looks at the outbox now."""
+        if self._office is not None:
+            self._office.wake()  # the post office starts with the first
+            return
         loop, wake = self._loop, self._wake
         if loop is not None and wake is not None and not loop.is_closed():
             loop.call_soon_threadsafe(wake.set)

@@ -1,5 +1,6 @@
 """The reviews' workers: processes of their own, at lower priority, so a review never runs
-on the server's event loop nor takes a core from the tables before they have had theirs.
+on the server's event loop nor takes a core from the tables before they have had theirs; or,
+at the host's choice (ALLFOURS_REVIEW_SPEED=full), at full speed on a core to spare.
 
 A worker claims the oldest waiting review (a lease in the database: app/store/review_repo.py),
 computes it (app/bots/review.py), writing its progress as it goes and renewing its lease, and
@@ -24,6 +25,7 @@ from multiprocessing.synchronize import Event
 from sqlalchemy.engine import Engine
 
 from app.services.reviews import compute, lease_until, utcnow
+from app.settings import ReviewSpeed
 from app.store import review_repo
 from app.store.db import make_engine, write
 
@@ -151,6 +153,12 @@ def _lie_low() -> None:
             os.sched_setscheduler(0, idle, os.sched_param(0))
 
 
+def pacer(speed: ReviewSpeed, server_pid: int, stop: Event | None = None) -> Pacer | None:
+    """What rests a worker at the host's ``speed``: lying low, the ``Pacer`` that watches its
+    server; at full speed, nothing."""
+    return Pacer(server_pid, stop) if speed == "lie-low" else None
+
+
 def run(
     database_url: str,
     worlds: int,
@@ -158,17 +166,18 @@ def run(
     stop: Event,
     idle_s: float = IDLE_S,
     lie_low: bool = True,
+    speed: ReviewSpeed = "lie-low",
 ) -> None:
-    """A worker process's life: nice (``lie_low``), then reviews until none has come for
-    ``idle_s``."""
-    if lie_low:
+    """A worker process's life: nice (``lie_low``, when it lies low at all), then reviews
+    until none has come for ``idle_s``."""
+    if lie_low and speed == "lie-low":
         _lie_low()
     # Ctrl-C reaches the whole process group: the app stops its workers itself (``stop``),
     # so a review under way goes back to the queue rather than dying mid-write.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     engine = make_engine(database_url, pool_size=1)
     worker = f"{socket.gethostname()[:40]}:{os.getpid()}:{name}"
-    pace = Pacer(os.getppid(), stop)
+    pace = pacer(speed, os.getppid(), stop)
     idle_since = time.monotonic()
     try:
         while not stop.is_set():
@@ -200,11 +209,13 @@ class ReviewWorkers:
         idle_s: float = IDLE_S,
         *,
         lie_low: bool = True,
+        speed: ReviewSpeed = "lie-low",
     ) -> None:
         self._url, self._worlds, self._count, self._idle_s = database_url, worlds, count, idle_s
         # Off (ALLFOURS_REVIEW_LIE_LOW=0): the workers at the usual priority. Under SCHED_IDLE
         # a worker gets no CPU at all while every core is busy, however long that lasts.
         self._lie_low = lie_low
+        self._speed: ReviewSpeed = speed  # "full": no rest, the usual priority
         self._context = multiprocessing.get_context("spawn")  # never fork a running server
         # Made with the first worker, let go at the end: an Event holds semaphores of the
         # system's, which a server that never reviewed should not leave behind.
@@ -233,6 +244,7 @@ class ReviewWorkers:
                         self._stop,
                         self._idle_s,
                         self._lie_low,
+                        self._speed,
                     ),
                     name=f"allfours-review-{self._started}",
                     daemon=True,

@@ -24,7 +24,7 @@ from app.main import create_app
 from app.services import review_worker
 from app.services.review_worker import work_once
 from app.services.reviews import lease_until, utcnow
-from app.settings import Settings
+from app.settings import ReviewSpeed, Settings, SettingsError, load_settings
 from app.store import review_repo
 from app.store.db import make_engine, read, write
 from tests.api.conftest import app_settings
@@ -202,16 +202,21 @@ def test_a_worker_process_started_with_the_app_does_the_review(database_url: str
         assert out["decisions"] and len(out["seats"]) == 4
 
 
-@pytest.mark.parametrize("lie_low", [False, True])
-def test_a_review_test_needs_no_idle_machine(database_url: str, lie_low: bool) -> None:
+@pytest.mark.parametrize(
+    ("lie_low", "speed"), [(False, "lie-low"), (True, "lie-low"), (True, "full")]
+)
+def test_a_review_test_needs_no_idle_machine(
+    database_url: str, lie_low: bool, speed: ReviewSpeed
+) -> None:
     """A review test failed in a busy run: its worker, under SCHED_IDLE, got no CPU while the
     other lane kept both cores busy. ALLFOURS_REVIEW_LIE_LOW=0 (the tests' servers) keeps the
-    worker at the usual priority; on (the default) it still lies low."""
+    worker at the usual priority; on (the default) it still lies low. At full speed
+    (ALLFOURS_REVIEW_SPEED=full, issue #47) it never lies low, whatever the priority switch."""
     settings = app_settings(database_url, review_worlds=WORLDS, review_workers=0)
     with TestClient(create_app(settings)) as client:
         code, _ = finished(client, 6)
         ask(client, code)
-        workers = review_worker.ReviewWorkers(database_url, WORLDS, 1, lie_low=lie_low)
+        workers = review_worker.ReviewWorkers(database_url, WORLDS, 1, lie_low=lie_low, speed=speed)
         try:
             workers.ensure()
             deadline = time.monotonic() + 300  # a bound on a hang, not a measure of speed
@@ -221,7 +226,7 @@ def test_a_review_test_needs_no_idle_machine(database_url: str, lie_low: bool) -
             (pid,) = workers.pids  # it reviewed, so it has set its priority
             idle = getattr(os, "SCHED_IDLE", None)
             policy = os.sched_getscheduler(pid)
-            if lie_low:
+            if lie_low and speed == "lie-low":
                 assert idle is None or policy == idle, policy
             else:
                 assert policy == os.SCHED_OTHER, policy
@@ -394,3 +399,17 @@ def test_a_review_worker_reads_its_servers_cpu_from_proc() -> None:
         server.wait()
     assert grown > first
     assert review_worker.Pacer(server.pid)._server_cpu() is None  # gone: cannot be read
+
+
+def test_the_host_chooses_the_reviews_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ALLFOURS_REVIEW_SPEED (issue #47): lying low by default, a worker rests beside its busy
+    server; at full speed nothing rests it. Any other word is refused at start, named."""
+    monkeypatch.delenv("ALLFOURS_REVIEW_SPEED", raising=False)
+    assert load_settings().review_speed == "lie-low"
+    monkeypatch.setenv("ALLFOURS_REVIEW_SPEED", "full")
+    assert load_settings().review_speed == "full"
+    assert isinstance(review_worker.pacer("lie-low", os.getpid()), review_worker.Pacer)
+    assert review_worker.pacer("full", os.getpid()) is None
+    monkeypatch.setenv("ALLFOURS_REVIEW_SPEED", "fast")
+    with pytest.raises(SettingsError, match="ALLFOURS_REVIEW_SPEED"):
+        load_settings()

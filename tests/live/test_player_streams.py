@@ -86,3 +86,27 @@ async def test_a_signed_out_devices_stream_ends_on_a_quiet_table(
         if ending == "sign_out":
             assert len(watcher.states()) == 1  # a quiet table: no event came
         await watcher.close()
+
+
+async def test_a_signed_out_devices_key_is_refused_at_once_though_it_acted_a_moment_before(
+    server: ServerProcess,
+) -> None:
+    """A key's seat is served from memory while the key lives (issue #47): the sign-out clears
+    it at once, so the very next request with the key acts for no seat and changes nothing."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        code, key, other = await _seated_player(client, "refused-at-once")
+        for _ in range(3):  # the key checked, and kept
+            seen = await client.get(f"/api/rooms/{code}", headers=bearer(key))
+            assert seen.json()["you"] == 0
+        devices = (await client.get("/api/me/devices", headers=bearer(other))).json()
+        mine = next(d["id"] for d in devices if not d["this_device"])
+        gone = await client.delete(f"/api/me/devices/{mine}", headers=bearer(other))
+        assert gone.status_code == 204
+        assert (await client.get(f"/api/rooms/{code}", headers=bearer(key))).json()["you"] is None
+        bot = await client.post(f"/api/rooms/{code}/bots", json={"seat": 1}, headers=bearer(key))
+        assert bot.status_code == 401 and bot.json()["code"] == "token_holds_no_seat"
+        assert (await client.get(f"/api/rooms/{code}")).json()["seats"][1] is None
+        assert (await client.get("/api/me", headers=bearer(key))).status_code == 401
+        # the other device acts for the seat still
+        seen = await client.get(f"/api/rooms/{code}", headers=bearer(other))
+        assert seen.json()["you"] == 0
