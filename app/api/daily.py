@@ -19,10 +19,15 @@ from app.api.answers import (
 )
 from app.api.bearer import bearer_token
 from app.api.context import ContextDep, MaybeMeDep
+from app.api.errors import headers_of, status_of
+from app.api.limits import may_open
 from app.api.schemas import PlayerName
 from app.players import keys
+from app.services import errors
 from app.services.daily import Caller, DailySeat
 from app.web.daily import render_daily
+from app.web.error_page import render_error
+from app.web.refusals import page_message
 
 router = APIRouter(prefix="/api/daily", tags=["today's boards"])
 pages = APIRouter(include_in_schema=False)
@@ -74,7 +79,9 @@ async def play_daily(
     `standard` computer partner against two more, dealing today's boards in order, one hand
     each. Pressed again: the same table."""
     body = body or DailyPlayIn()
-    seat = await ctx.daily.press(caller_of(request, me), body.name or guest_name())
+    seat = await ctx.daily.press(
+        caller_of(request, me), body.name or guest_name(), may_open(request)
+    )
     if from_browser(request):
         await keep_daily_seat(ctx, request, response, me, seat)
     response.headers.update(NO_STORE)
@@ -148,7 +155,14 @@ async def daily_page(ctx: ContextDep, request: Request, me: MaybeMeDep) -> HTMLR
 @pages.post("/daily/play")
 async def daily_play_page(ctx: ContextDep, request: Request, me: MaybeMeDep) -> Response:
     """The page's button: to the person's table today, its seat kept in the cookies."""
-    seat = await ctx.daily.press(caller_of(request, me), guest_name())
+    try:
+        seat = await ctx.daily.press(caller_of(request, me), guest_name(), may_open(request))
+    except errors.TooMany as refused:
+        return HTMLResponse(
+            render_error(status_of(refused), page_message(refused)),
+            status_of(refused),
+            headers=headers_of(refused),
+        )
     response = RedirectResponse(f"/r/{seat.code}", status_code=303)
     await keep_daily_seat(ctx, request, response, me, seat)
     return response

@@ -8,6 +8,7 @@ counters live in the app's Context (``streams``, ``room_quota``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from fastapi import Depends, Request
@@ -109,17 +110,27 @@ class RoomQuota:
         return is_admin(self.admin_token, request)
 
 
-async def room_quota(request: Request) -> None:
-    """A dependency of the routes that open a room: 429 with Retry-After over the quota."""
+def may_open(request: Request) -> Callable[[], None]:
+    """What a room's opening asks first, for routes that open one only sometimes (play now,
+    today's boards: not when the caller has a table already): 429 with Retry-After over the
+    quota; the admin token is not counted."""
     quota: RoomQuota = request.app.state.ctx.room_quota
-    if quota.is_admin(request):
-        return
+    admin = quota.is_admin(request)
     address = client_address(request.scope)
-    wait = quota.take(address)
-    if wait:
-        refused = errors.TooMany(TOO_MANY_ROOMS, per_hour=quota.per_hour, address=address)
-        refused.retry_after = wait
-        raise refused
+
+    def take() -> None:
+        wait = 0 if admin else quota.take(address)
+        if wait:
+            refused = errors.TooMany(TOO_MANY_ROOMS, per_hour=quota.per_hour, address=address)
+            refused.retry_after = wait
+            raise refused
+
+    return take
+
+
+async def room_quota(request: Request) -> None:
+    """A dependency of the routes that open a room every time: the quota, as ``may_open``."""
+    may_open(request)()
 
 
 ROOM_QUOTA = Depends(room_quota)

@@ -20,7 +20,7 @@ from app.api.answers import (
 from app.api.bearer import bearer_token
 from app.api.context import Context, ContextDep, MaybeMeDep
 from app.api.errors import headers_of, status_of
-from app.api.limits import TOO_MANY_ROOMS, client_address
+from app.api.limits import may_open
 from app.api.lobby import LobbyOut, lobby
 from app.api.schemas import PlayerName, PresetName
 from app.players import keys
@@ -74,24 +74,12 @@ async def seat_now(
     """Play now for the routes: the host's switch, the room quota when a table is opened."""
     if not ctx.settings.public_play:
         raise errors.Forbidden(PUBLIC_PLAY_OFF)
-    admin = ctx.room_quota.is_admin(request)
-    address = client_address(request.scope)
-
-    def may_open() -> None:
-        wait = 0 if admin else ctx.room_quota.take(address)
-        if wait:
-            refused = errors.TooMany(
-                TOO_MANY_ROOMS, per_hour=ctx.room_quota.per_hour, address=address
-            )
-            refused.retry_after = wait
-            raise refused
-
     seated = await ctx.play_now.press(
         me=me,
         token=guest_token(request),
         name=name or guest_name(),
         preset=preset,
-        may_open=may_open,
+        may_open=may_open(request),
     )
     if not seated.pending:
         ctx.presence.touch(seated.code, seated.seat)

@@ -145,10 +145,12 @@ class Daily:
 
     # -- the routes' doors: each use case in a worker thread (it reads and writes SQL) -------
 
-    async def press(self, caller: Caller, name: str) -> DailySeat:
+    async def press(
+        self, caller: Caller, name: str, may_open: Callable[[], None] = lambda: None
+    ) -> DailySeat:
         """``play`` from the event loop: one press of this process at a time."""
         async with self._turn:
-            return await asyncio.to_thread(self.play, caller, name)
+            return await asyncio.to_thread(self.play, caller, name, may_open)
 
     async def read(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         return await asyncio.to_thread(fn, *args, **kwargs)
@@ -219,15 +221,19 @@ class Daily:
         with read(self.engine) as conn:
             return daily_repo.entry_of(conn, day.id, player_id=caller.player_id, guest=caller.guest)
 
-    def play(self, caller: Caller, name: str) -> DailySeat:
+    def play(
+        self, caller: Caller, name: str, may_open: Callable[[], None] = lambda: None
+    ) -> DailySeat:
         """The caller's table today: made at the first press (the person at seat 0, three
-        computer players, today's boards in order), the same one at every later press."""
+        computer players, today's boards in order), the same one at every later press.
+        ``may_open`` refuses a new table (the per-address room quota) by raising."""
         day = self.today()
         if self.over(day):  # the day ended between reading and playing: tomorrow's
             day = self.today()
         found = self.entry(day, caller)
         if found is not None:
             return DailySeat(found.room_code, caller.guest_token if caller.me is None else None)
+        may_open()
         options = RoomOptions(boards=tuple(range(1, day.boards + 1)), rated=False)
         snap = self.rooms.create_room(rules=Rules(), seed=day.seed, options=options)
         code = snap.code

@@ -189,3 +189,23 @@ def test_the_daily_page_shows_progress_travellers_and_ranking(client: TestClient
     # Pressed again (the page's button or the API): the same table.
     again = c.post("/daily/play", follow_redirects=False)
     assert again.headers["location"] == f"/r/{code}"
+
+
+def test_a_new_day_s_table_counts_against_the_room_quota(database_url: str) -> None:
+    """Each guest's first press opens a table: per address within ALLFOURS_ROOMS_PER_HOUR,
+    as any new table (a script without the cookie opened tables without end). Pressed again
+    with the seat: the same table, never refused."""
+    settings = app_settings(database_url, daily_boards=BOARDS, rooms_per_hour=1)
+    with TestClient(create_app(settings)) as c:
+        first = c.post("/api/daily/play", json={})
+        assert first.status_code == 200, first.text
+        token = first.json()["token"]
+        again = c.post("/api/daily/play", json={}, headers=bearer(token))
+        assert again.status_code == 200 and again.json()["code"] == first.json()["code"]
+        c.cookies.clear()
+        refused = c.post("/api/daily/play", json={})
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_rooms"
+        assert int(refused.headers["retry-after"]) >= 1
+        page = c.post("/daily/play", headers={"Sec-Fetch-Site": "same-origin"})
+        assert page.status_code == 429 and page.headers["content-type"].startswith("text/html")
+        assert int(page.headers["retry-after"]) >= 1
