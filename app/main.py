@@ -50,6 +50,7 @@ from app.api.night_schemas import NIGHT_MODELS
 from app.api.record_schemas import RECORD_MODELS
 from app.api.review_schemas import REVIEW_MODELS
 from app.api.schemas import DOCUMENTED_MODELS
+from app.api.sealed import BOARD_SEATS_ONLY
 from app.live.hub import Hub
 from app.live.notifier import LocalNotifier
 from app.live.pick import make_notifier
@@ -205,12 +206,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ctx = ctx
     api_errors.install(app)
     app.include_router(health.router)
-    app.include_router(rooms.router)
+    app.include_router(rooms.router, dependencies=[BOARD_SEATS_ONLY])
     app.include_router(host.router)
-    app.include_router(chat.router)
-    app.include_router(records.router)
-    app.include_router(reviews.router)
-    app.include_router(reviews.pages)
+    app.include_router(chat.router, dependencies=[BOARD_SEATS_ONLY])
+    app.include_router(records.router, dependencies=[BOARD_SEATS_ONLY])
+    app.include_router(reviews.router, dependencies=[BOARD_SEATS_ONLY])
+    app.include_router(reviews.pages, dependencies=[BOARD_SEATS_ONLY])
     app.include_router(admin.router)
     app.include_router(metrics_routes.router)
     app.include_router(report_routes.router)
@@ -233,10 +234,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(host.page_router)
     app.include_router(admin_pages.router)
     app.include_router(report_pages.router)
-    app.include_router(replay_pages.router)
+    app.include_router(replay_pages.router, dependencies=[BOARD_SEATS_ONLY])
     app.include_router(profile_pages.router)
-    app.include_router(stats_routes.router)
-    app.include_router(stats_routes.pages)
+    app.include_router(stats_routes.router, dependencies=[BOARD_SEATS_ONLY])
+    app.include_router(stats_routes.pages, dependencies=[BOARD_SEATS_ONLY])
     app.include_router(night_page_routes.router)
     docs.install(app)
     openapi.install(app, (*DOCUMENTED_MODELS, *RECORD_MODELS, *NIGHT_MODELS, *REVIEW_MODELS))

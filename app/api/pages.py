@@ -31,6 +31,7 @@ from app.api.caching import VersionedStatic
 from app.api.context import Context, ContextDep, MaybeMeDep, TokenDep, player_key
 from app.api.limits import ROOM_QUOTA
 from app.api.lobby import lobby
+from app.api.sealed import BOARD_SEATS_ONLY
 from app.api.stream import event_stream
 from app.i18n import _
 from app.live.presence import Presence
@@ -62,7 +63,7 @@ router = APIRouter(include_in_schema=False)
 
 def install(app: FastAPI) -> None:
     """The pages and their static files (CSS, script, vendored htmx)."""
-    app.include_router(router)
+    app.include_router(router, dependencies=[BOARD_SEATS_ONLY])  # a table of boards: R33
     app.mount("/static", VersionedStatic(directory=STATIC), name="static")
 
 

@@ -122,6 +122,18 @@ BLOCKED = reason(
     "one of you has blocked the other",
     N_("You cannot sit, talk or be friends with this player."),
 )
+# A table of boards is its event's (R33): its seats are taken by the service that deals it
+# (today's boards, a duplicate night), never by a link, a claim or a host's hand.
+BOARD_SEATS = reason(
+    "board_seats",
+    "a table of boards seats only the people its event gives it",
+    N_("This table plays an event's boards: its seats are not taken here."),
+)
+BOARD_TABLE_PRIVATE = reason(
+    "board_table_private",
+    "a table of boards is read by its own seats only (R33)",
+    N_("This table plays an event's boards: only its own players see it."),
+)
 # A banned player takes no seat at a public table, by any path (API.md § Fifth round).
 BANNED = reason(
     "banned",
@@ -316,6 +328,8 @@ def decide(snap: RoomSnap, command: Command) -> RoomSnap | None:
         case HostBot() | HostFree() | HostMove():
             if snap.options.reserved:
                 raise errors.Forbidden(NIGHT_SEATS)  # a night's seats are its director's
+            if snap.options.boards:
+                raise errors.Forbidden(BOARD_SEATS)
             return host_decides(snap, command)
 
 
@@ -345,6 +359,8 @@ def _join(snap: RoomSnap, command: TakeSeat) -> RoomSnap | None:
         return None  # rejoining (or claiming again): nothing changes
     if snap.options.reserved and not command.reserved:
         raise errors.Forbidden(SEATS_RESERVED)
+    if snap.options.boards and snap.game is not None:
+        raise errors.Forbidden(BOARD_SEATS)  # its service seated its people before dealing
     kept_out(snap, command.banned, command.shuns)
     if command.seat is None:
         free = [i for i, s in enumerate(snap.seats) if s is None]
@@ -555,6 +571,8 @@ def _seat_bot(snap: RoomSnap, command: SeatComputer) -> RoomSnap:
         seated(snap, command.token)
         if snap.options.reserved:
             raise errors.Forbidden(NIGHT_SEATS)
+        if snap.options.boards:
+            raise errors.Forbidden(BOARD_SEATS)
     if snap.seats[command.seat] is not None:
         raise errors.SeatTaken(SEAT_TAKEN, seat=command.seat)
     name = bot_name(command.level, command.stands_in)

@@ -69,6 +69,7 @@ from app.store import repo
 from app.store.db import WriterBusy, inline_writes, on_loop, read, write
 from app.views.records import HandRecordView, hand_records
 
+BOARD_TABLES_KEPT = 65536  # rooms whose kind is kept known (all forgotten past it: read again)
 HAND_NOT_OVER = reason(
     "hand_not_over",
     "hand {hand} is not over (or does not exist) in this game",
@@ -137,6 +138,9 @@ class Rooms:
         self.warden: Warden = warden or Lenient()
         self.notifier = notifier
         self.cache = cache or SnapCache()
+        # Whether a room deals boards (RoomOptions.boards: set at its opening, never changed),
+        # as its snapshots said: the doors that read a room ask it first (R33).
+        self._boards: dict[str, bool] = {}
         self._inline = inline_writes(engine)
         self._committer = Committer(engine, notifier)
 
@@ -178,7 +182,15 @@ class Rooms:
             else:
                 snap = load(conn, room, max(version, 0))
         self.cache.put(snap)
+        if len(self._boards) >= BOARD_TABLES_KEPT:
+            self._boards.clear()
+        self._boards[code] = bool(snap.options.boards)
         return snap
+
+    def deals_boards(self, code: str) -> bool | None:
+        """Whether the room deals boards (a duplicate table), None until a snapshot of it
+        was read here."""
+        return self._boards.get(code)
 
     def cached(self, code: str, version: int) -> RoomSnap | None:
         return self.cache.get(code, version)

@@ -46,6 +46,13 @@ def boards_requests_reached(c: TestClient) -> Iterator[tuple[str, tuple[str, dic
     assert again.status_code == review.status_code == 409, (again.text, review.text)
     assert _code_of(review)[0] == "board_secret"
     yield "board_secret", _code_of(again)
+    # R33: the table is its own seats' (no spectator reads it), its seats its event's.
+    r = c.get(f"/api/rooms/{code}")
+    assert r.status_code == 403, r.text
+    yield "board_table_private", _code_of(r)
+    r = c.post(f"/api/rooms/{code}/join", json={"name": "Peek", "seat": 1})
+    assert r.status_code == 403, r.text
+    yield "board_seats", _code_of(r)
     r = c.get("/api/daily/1999-01-01")
     assert r.status_code == 404, r.text
     yield "no_day", _code_of(r)
@@ -77,6 +84,8 @@ def test_r30_r31_a_room_deals_its_boards_and_keeps_the_seed(client: TestClient) 
         "board_renege": "board_renege",
         "boards_done": "boards_done",
         "board_secret": "board_secret",
+        "board_table_private": "board_table_private",
+        "board_seats": "board_seats",
         "no_day": "no_day",
         "board_not_played": "board_not_played",
         "no_board": "no_board",

@@ -97,7 +97,7 @@ def test_today_s_boards_for_twenty_people(client: TestClient) -> None:
             assert v["board"] == {"number": board, "dealer": (board - 1) % 4, "of": BOARDS}
             assert v["seed"] is None and v["seed_commitment"] == commitment
             scores[i, board] = v["scores"][0] - v["scores"][1]
-            records[i, board] = c.get(f"/api/rooms/{code}/games/{board}").json()
+            records[i, board] = c.get(f"/api/rooms/{code}/games/{board}", headers=auth).json()
             # R33: after each board its traveller, and only the boards played.
             mine = c.get(f"/api/daily/{date}", headers=auth).json()
             assert [b["board"] for b in mine["boards"]] == list(range(1, board + 1))
@@ -209,3 +209,44 @@ def test_a_new_day_s_table_counts_against_the_room_quota(database_url: str) -> N
         page = c.post("/daily/play", headers={"Sec-Fetch-Site": "same-origin"})
         assert page.status_code == 429 and page.headers["content-type"].startswith("text/html")
         assert int(page.headers["retry-after"]) >= 1
+
+
+def test_a_days_table_is_its_own_seats_and_no_one_elses(client: TestClient) -> None:
+    """R33: no one learns a board's results before they have played it. A day's table read
+    by a stranger (its link shared) answers nothing of it, by any door: its view, page,
+    streams, records, notebook, replay, stats, chat; nobody takes a seat there. Its own
+    player reads it all."""
+    r = client.post("/api/daily/play", json={})
+    code, token = r.json()["code"], r.json()["token"]
+    mine = bearer(token)
+    _play_board(client, code, mine, random.Random(33))
+    client.cookies.clear()  # the stranger: no seat, no cookie
+    reads = [
+        f"/api/rooms/{code}",
+        f"/api/rooms/{code}/hands/1",
+        f"/api/rooms/{code}/games/1",
+        f"/api/rooms/{code}/games/1/notebook.txt",
+        f"/api/rooms/{code}/chat",
+        f"/api/rooms/{code}/events",
+        f"/r/{code}",
+        f"/r/{code}/table",
+        f"/r/{code}/sheet",
+        f"/r/{code}/events",
+        f"/r/{code}/stats",
+        f"/r/{code}/replay",
+        f"/r/{code}/games/1/replay",
+    ]
+    for path in reads:
+        r = client.get(path)
+        assert r.status_code == 403, (path, r.status_code, r.text[:200])
+        assert "board_table_private" in r.text or "only its own players" in r.text, path
+        assert "KC" not in r.text and "seed" not in r.text.lower(), path
+    # A seat is not taken by a link either (a computer player's seat, from the next board).
+    r = client.post(f"/api/rooms/{code}/join", json={"name": "Peek", "seat": 1})
+    assert r.status_code == 403 and r.json()["code"] == "board_seats"
+    # The table's own player reads every door.
+    for path in reads:
+        if path.endswith("/events"):
+            continue  # a stream: its first event is the view, read above
+        r = client.get(path, headers=mine)
+        assert r.status_code == 200, (path, r.status_code, r.text[:200])
