@@ -13,23 +13,30 @@ from app.api.admin_token import is_admin
 from app.api.context import Context, TokenDep
 from app.services import errors
 from app.services.decide import BOARD_TABLE_PRIVATE
-from app.services.identity import seat_of
+from app.services.identity import seat_of, typed_code
 
 READS = frozenset({"GET", "HEAD"})
 
 
 async def board_seats_only(request: Request, token: TokenDep) -> None:
-    code = request.path_params.get("code")
-    if request.method not in READS or not isinstance(code, str):
+    typed = request.path_params.get("code")
+    if request.method not in READS or not isinstance(typed, str):
         return
     ctx: Context = request.app.state.ctx
-    if ctx.rooms.deals_boards(code) is False:
-        return  # the common case, known without a read: an ordinary table
-    snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
-    if not snap.options.boards or is_admin(ctx.settings.admin_token, request):
+    # The code as given, else as a person typed it (the pages read "P9D5-btxd hggh" too).
+    for code in dict.fromkeys((typed, typed_code(typed))):
+        if ctx.rooms.deals_boards(code) is False:
+            return  # the common case, known without a read: an ordinary table
+        try:
+            snap = await ctx.rooms.read(ctx.rooms.snapshot, code)
+        except errors.NotFound:
+            continue
+        if not snap.options.boards or is_admin(ctx.settings.admin_token, request):
+            return
+        if seat_of(snap, token) is None:
+            raise errors.Forbidden(BOARD_TABLE_PRIVATE)
         return
-    if seat_of(snap, token) is None:
-        raise errors.Forbidden(BOARD_TABLE_PRIVATE)
+    # No room by that code: the route says so in its own words.
 
 
 BOARD_SEATS_ONLY = Depends(board_seats_only)

@@ -235,6 +235,7 @@ def test_a_days_table_is_its_own_seats_and_no_one_elses(client: TestClient) -> N
         f"/r/{code}/stats",
         f"/r/{code}/replay",
         f"/r/{code}/games/1/replay",
+        f"/r/{'-'.join(code[i : i + 4] for i in range(0, len(code), 4)).upper()}",  # as typed
     ]
     for path in reads:
         r = client.get(path)
